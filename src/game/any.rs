@@ -1,0 +1,75 @@
+use super::registry::{Family, RuleOptions, Variant};
+use super::{perft_divide, Game, GameError, Turn};
+use crate::variants::hasami::Hasami;
+
+/// A position of any implemented game: the one place where the game is matched at run time.
+/// Everything behind it (search, perft) is compiled once per game.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Hasami(Hasami),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`].
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::game::AnyGame::Hasami($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// The start position of `variant` (with `position = None`) or the position string given.
+    pub fn new(variant: &Variant, options: &RuleOptions, position: Option<&str>) -> Result<AnyGame, GameError> {
+        match variant.family {
+            Some(Family::Hasami(rules)) => {
+                let rules = Variant::hasami_rules(rules, options);
+                Ok(AnyGame::Hasami(match position {
+                    None => Hasami::start(rules),
+                    Some(text) => Hasami::from_position_string(rules, text)?,
+                }))
+            }
+            None => Err(GameError::new(format!("variant {} is not implemented yet", variant.name))),
+        }
+    }
+
+    /// Plays the move written `token`, or changes nothing and says why not.
+    pub fn play_token(&mut self, token: &str) -> Result<(), GameError> {
+        with_game!(self, g => {
+            let mv = g.parse_move(token)?;
+            g.play(mv);
+            Ok(())
+        })
+    }
+
+    /// The tokens of every legal move, in generation order.
+    pub fn legal_moves(&self) -> Vec<String> {
+        with_game!(self, g => {
+            let mut moves = Vec::new();
+            g.generate(&mut moves);
+            moves.into_iter().map(|mv| g.format_move(mv)).collect()
+        })
+    }
+
+    pub fn turn(&self) -> Turn {
+        with_game!(self, g => g.turn())
+    }
+
+    pub fn key(&self) -> u64 {
+        with_game!(self, g => g.key())
+    }
+
+    pub fn position_string(&self) -> String {
+        with_game!(self, g => g.position_string())
+    }
+
+    pub fn diagram(&self) -> String {
+        with_game!(self, g => g.diagram())
+    }
+
+    /// `perft` split by root move (see [`perft_divide`]).
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        with_game!(self, g => perft_divide(g, depth))
+    }
+}

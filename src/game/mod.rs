@@ -1,0 +1,113 @@
+//! The Game contract: the one interface between a variant's rules and the generic search,
+//! perft and protocol code. See `docs/game-contract.md` for how every game of RULES.md maps
+//! onto it (compound turns, chance nodes, hands, history-dependent legality, stacks).
+
+mod any;
+mod error;
+mod perft;
+mod registry;
+
+pub use any::AnyGame;
+pub use error::GameError;
+pub use perft::{perft, perft_divide};
+pub use registry::{RuleOptions, Variant, VARIANTS};
+
+use crate::core::{Outcome, Score, Side};
+use std::fmt::Debug;
+
+/// Whose decision it is in a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Turn {
+    /// `Side` chooses one of the legal moves.
+    Decide(Side),
+    /// Chance picks one of the weighted outcomes ([`Game::generate`] lists them and
+    /// [`Game::chance_weight`] weighs them); afterwards `Side` is to move. Scores at a chance
+    /// node are from `Side`'s point of view.
+    Chance(Side),
+    /// The game is over; there are no legal moves.
+    Over(Outcome),
+}
+
+/// A position of one game, with the history its rules need (repetition keys, undo records).
+///
+/// Contract every implementation keeps (checked by the random-walk tests):
+/// - [`generate`](Game::generate) appends exactly the legal moves (whole turns; a checkers
+///   multi-jump or a Philosopher's Chess double move is one move), and none once the game is over;
+/// - [`play`] then [`undo`] restores the position exactly, key included;
+/// - [`key`](Game::key) is maintained incrementally and equals a key computed from scratch; it
+///   covers every piece of state that changes what is legal (side to move, hands, dice, ...);
+/// - [`format_move`](Game::format_move) and [`parse_move`](Game::parse_move) round-trip for
+///   every legal move, and [`position_string`](Game::position_string) round-trips through the
+///   variant's parser.
+///
+/// [`play`]: Game::play
+/// [`undo`]: Game::undo
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One move (a whole turn) or one chance outcome, small and copyable.
+    type Move: Copy + Eq + Send + Sync + Debug + 'static;
+
+    /// Whether passing (a null move) is a sound pruning device in this game. When `true`,
+    /// [`play_null`](Game::play_null) must be implemented.
+    const NULL_MOVE_OK: bool = false;
+
+    /// Whose decision it is, or how the game ended.
+    fn turn(&self) -> Turn;
+
+    /// Appends every legal move (or every chance outcome at a chance node) to `moves`.
+    fn generate(&self, moves: &mut Vec<Self::Move>);
+
+    /// The number of legal moves; games override it with a faster count (perft bulk counting).
+    fn count_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves.len() as u64
+    }
+
+    /// The relative weight of a chance outcome (only called at chance nodes).
+    fn chance_weight(&self, _outcome: Self::Move) -> u32 {
+        1
+    }
+
+    /// Plays a legal move (or chance outcome). Playing anything not just generated for this
+    /// position is a logic error.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back the last [`play`](Game::play) or [`play_null`](Game::play_null).
+    fn undo(&mut self);
+
+    /// Passes the turn (only called when [`NULL_MOVE_OK`](Game::NULL_MOVE_OK)).
+    fn play_null(&mut self) {}
+
+    /// The zobrist key of the position (everything that changes what is legal).
+    fn key(&self) -> u64;
+
+    /// A compact code for `mv`, unique among the moves of any one position; stored in the
+    /// transposition table and used to index history tables.
+    fn encode(mv: Self::Move) -> u32;
+
+    /// Whether `mv` changes material (searched by quiescence).
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+
+    /// A static evaluation from the point of view of the side to move.
+    fn evaluate(&self) -> Score;
+
+    /// The protocol token of a legal move.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Finds the legal move written `text`. The default compares against every legal move's
+    /// canonical token; games that accept other notations override it.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves
+            .into_iter()
+            .find(|&mv| self.format_move(mv) == text)
+            .ok_or_else(|| GameError::new(format!("illegal move {text}")))
+    }
+
+    /// The position string (`protocol-spec.md`) of the current position.
+    fn position_string(&self) -> String;
+
+    /// A human-readable board for the `d` command.
+    fn diagram(&self) -> String;
+}

@@ -1,0 +1,77 @@
+use crate::variants::hasami::{self, RuleSet};
+
+/// A named game the engine knows, implemented or only specified (protocol-spec.md).
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// The protocol name (`variant <name>`, `USI_Variant`).
+    pub name: &'static str,
+    /// The rules engine, or `None` while the game is only specified.
+    pub(crate) family: Option<Family>,
+}
+
+/// Which rules engine plays a variant.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Family {
+    Hasami(&'static RuleSet),
+}
+
+/// Rule choices the user can switch with options (RULES.md rulings kept behind options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleOptions {
+    /// Makyek is won by leaving the opponent one man, not none (`MakyekWin all-but-one`).
+    pub makyek_all_but_one: bool,
+}
+
+const fn hasami(index: usize) -> Variant {
+    let rules = &hasami::RULE_SETS[index];
+    Variant { name: rules.name, family: Some(Family::Hasami(rules)) }
+}
+
+const fn specified(name: &'static str) -> Variant {
+    Variant { name, family: None }
+}
+
+/// Every variant, in the order `usi` lists them; the first is the default.
+pub static VARIANTS: [Variant; 15] = [
+    hasami(0),
+    hasami(1),
+    hasami(2),
+    hasami(3),
+    hasami(4),
+    hasami(5),
+    hasami(6),
+    hasami(7),
+    specified("ito"),
+    specified("shogammon"),
+    specified("philosophers-chess"),
+    specified("enryo"),
+    specified("philosophy-checkers"),
+    specified("shogi"),
+    specified("checkers"),
+];
+
+impl Variant {
+    /// The variant called `name`.
+    pub fn named(name: &str) -> Option<&'static Variant> {
+        VARIANTS.iter().find(|v| v.name == name)
+    }
+
+    /// The default variant (`hasami`).
+    pub fn default_variant() -> &'static Variant {
+        &VARIANTS[0]
+    }
+
+    /// Whether the engine plays this variant yet.
+    pub fn is_implemented(&self) -> bool {
+        self.family.is_some()
+    }
+
+    /// The rule set of a hasami-family variant under `options`.
+    pub(crate) fn hasami_rules(rules: &'static RuleSet, options: &RuleOptions) -> &'static RuleSet {
+        if rules.name == "makyek" && options.makyek_all_but_one {
+            &hasami::MAKYEK_ALL_BUT_ONE
+        } else {
+            rules
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The Hasami Shogi family (RULES.md §1): hasami, its variations, dai-hasami and its variations,
+//! and makyek. One rules engine ([`Hasami`]) driven by a [`RuleSet`] per named variant.
+//!
+//! Boards are `u128` bitboards indexed `row * width + col`, row 0 being the top rank (`a`) and
+//! col 0 the leftmost file (file number `width`) as seen by the first player at the bottom.
+
+mod capture;
+mod eval;
+mod geometry;
+mod movegen;
+mod notation;
+mod position;
+mod rules;
+
+pub use geometry::{Dir, Geometry};
+pub use position::{Hasami, HasamiMove};
+pub use rules::{RuleSet, Win, MAKYEK_ALL_BUT_ONE, RULE_SETS};

@@ -1,0 +1,3 @@
+//! The rules engines, one per game family.
+
+pub mod hasami;
