@@ -4,7 +4,10 @@
 //! `search` (generic over [`game::Game`]) -> `variants` (the rules).
 
 pub mod core;
+pub mod engine;
 pub mod game;
+pub mod protocol;
+pub mod search;
 pub mod variants;
 
 pub use crate::core::{Outcome, Score, Side};

@@ -30,13 +30,30 @@ enum Command {
         #[arg(long, num_args = 0..)]
         moves: Vec<String>,
     },
+    /// Search fixed positions to a fixed depth; print the node count (a behaviour signature)
+    /// and the speed.
+    Bench {
+        #[arg(long, default_value_t = tetsugaku::protocol::BENCH_DEPTH)]
+        depth: u32,
+        /// Search threads (Lazy SMP).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
 }
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => Ok(()),
+        None => {
+            let stdin = std::io::stdin();
+            tetsugaku::protocol::run(stdin.lock(), tetsugaku::protocol::Output::new(std::io::stdout()));
+            Ok(())
+        }
+        Some(Command::Bench { depth, threads, hash }) => bench(depth, threads, hash),
         Some(Command::Perft { variant, depth, position, moves }) => perft(&variant, depth, position.as_deref(), &moves),
     };
     match result {
@@ -64,5 +81,17 @@ fn perft(variant: &str, depth: u32, position: Option<&str>, moves: &[String]) ->
     println!("Nodes searched: {total}");
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     eprintln!("time {} ms, {nps} leaves/s", elapsed.as_millis());
+    Ok(())
+}
+
+fn bench(depth: u32, threads: usize, hash: usize) -> Result<(), String> {
+    let positions = tetsugaku::engine::bench_positions().len();
+    let report = tetsugaku::engine::run_bench(depth, threads.max(1), hash.max(1), &|index, variant, nodes| {
+        eprintln!("position {}/{positions} {variant}: {nodes} nodes", index + 1);
+    })
+    .map_err(|e| e.to_string())?;
+    println!("Nodes searched: {}", report.nodes);
+    println!("Nodes/second: {}", report.nps);
+    println!("Total time (ms): {}", report.time_ms);
     Ok(())
 }

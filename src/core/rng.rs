@@ -22,6 +22,6 @@ impl SplitMix64 {
 
     /// A uniform value in `0..bound` (`bound > 0`).
     pub fn below(&mut self, bound: usize) -> usize {
-        ((self.next() >> 32) * bound as u64 >> 32) as usize
+        (((self.next() >> 32) * bound as u64) >> 32) as usize
     }
 }

@@ -56,6 +56,11 @@ impl AnyGame {
         with_game!(self, g => g.turn())
     }
 
+    /// The player whose turn it is (or would be, once the game is over).
+    pub fn side(&self) -> crate::core::Side {
+        with_game!(self, g => g.side())
+    }
+
     pub fn key(&self) -> u64 {
         with_game!(self, g => g.key())
     }

@@ -53,6 +53,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whose decision it is, or how the game ended.
     fn turn(&self) -> Turn;
 
+    /// The player whose turn it is (or would be, once the game is over).
+    fn side(&self) -> Side;
+
     /// Appends every legal move (or every chance outcome at a chance node) to `moves`.
     fn generate(&self, moves: &mut Vec<Self::Move>);
 

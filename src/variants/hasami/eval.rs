@@ -5,6 +5,7 @@ use super::geometry::{Dir, Geometry};
 use super::position::Hasami;
 use super::rules::Win;
 use crate::core::{Score, Side};
+use crate::game::Game;
 use once_cell::sync::Lazy;
 
 /// Material per man where winning means capturing; in five-in-a-row games men are tools.

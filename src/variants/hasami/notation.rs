@@ -15,8 +15,8 @@ pub fn parse_position(rules: &'static RuleSet, text: &str) -> Result<Hasami, Gam
         _ => return Err(GameError::new("position string has too many fields")),
     };
     let men = parse_board(rules, board)?;
-    let side = Side::from_letter(side)
-        .ok_or_else(|| GameError::new(format!("side to move must be b or w, not {side}")))?;
+    let side =
+        Side::from_letter(side).ok_or_else(|| GameError::new(format!("side to move must be b or w, not {side}")))?;
     if let Some(&hand) = rest.first() {
         if hand != "-" {
             return Err(GameError::new(format!("{} has no pieces in hand: hand must be -, not {hand}", rules.name)));

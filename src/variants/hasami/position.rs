@@ -103,12 +103,6 @@ impl Hasami {
         self.men[0] | self.men[1]
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn side(&self) -> Side {
-        self.side
-    }
-
     /// The key computed from the board alone (the incremental key must always equal it).
     pub fn key_from_scratch(&self) -> u64 {
         let mut key = if self.side == Side::Second { SIDE_KEY } else { 0 };
@@ -196,6 +190,11 @@ impl Game for Hasami {
         }
     }
 
+    #[inline]
+    fn side(&self) -> Side {
+        self.side
+    }
+
     fn generate(&self, moves: &mut Vec<HasamiMove>) {
         if self.outcome.is_none() {
             self.generate_moves(moves);
@@ -254,8 +253,8 @@ impl Game for Hasami {
         self.key ^= SIDE_KEY;
         // A pass is no real game event: no repetition is counted across it.
         self.reversible = 0;
-        self.outcome = (!self.has_moves())
-            .then_some(Outcome::Win { winner: self.side.opponent(), reason: WinReason::NoMoves });
+        self.outcome =
+            (!self.has_moves()).then_some(Outcome::Win { winner: self.side.opponent(), reason: WinReason::NoMoves });
     }
 
     #[inline]

@@ -1,0 +1,100 @@
+use super::EngineError;
+use crate::game::{RuleOptions, VARIANTS};
+
+/// The type and range of an engine option, as `usi` announces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Combo { default: &'static str, vars: Vec<&'static str> },
+}
+
+/// One engine option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+/// The current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size (`USI_Hash`, MiB).
+    pub hash_mib: usize,
+    pub ponder: bool,
+    pub threads: usize,
+    pub multipv: usize,
+    /// Milliseconds kept back from every time budget (`MoveOverhead`).
+    pub move_overhead: u64,
+    /// Rule switches, applied at the next `variant` or `position`.
+    pub rules: RuleOptions,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mib: 64,
+            ponder: true,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 100,
+            rules: RuleOptions::default(),
+        }
+    }
+}
+
+/// Every option, in the order `usi` lists them.
+pub fn option_specs() -> Vec<OptionSpec> {
+    let spin = |name, default, min, max| OptionSpec { name, kind: OptionKind::Spin { default, min, max } };
+    vec![
+        spin("USI_Hash", 64, 1, 65_536),
+        OptionSpec { name: "USI_Ponder", kind: OptionKind::Check { default: true } },
+        spin("Threads", 1, 1, 256),
+        spin("MultiPV", 1, 1, 500),
+        spin("MoveOverhead", 100, 0, 10_000),
+        OptionSpec {
+            name: "USI_Variant",
+            kind: OptionKind::Combo { default: VARIANTS[0].name, vars: VARIANTS.iter().map(|v| v.name).collect() },
+        },
+        OptionSpec { name: "MakyekWin", kind: OptionKind::Combo { default: "all", vars: vec!["all", "all-but-one"] } },
+    ]
+}
+
+/// A validated option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Number(i64),
+    Flag(bool),
+    Choice(&'static str),
+}
+
+/// Finds option `name` (exactly as `usi` lists it) and checks `value` against its type.
+pub fn validate(name: &str, value: Option<&str>) -> Result<(&'static str, Value), EngineError> {
+    let spec = option_specs()
+        .into_iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| EngineError::new(format!("unknown option '{name}'")))?;
+    let value = value.ok_or_else(|| EngineError::new(format!("option {} needs a value", spec.name)))?;
+    let checked = match spec.kind {
+        OptionKind::Spin { min, max, .. } => {
+            let n: i64 = value
+                .parse()
+                .map_err(|_| EngineError::new(format!("option {} needs a whole number, not {value}", spec.name)))?;
+            if !(min..=max).contains(&n) {
+                return Err(EngineError::new(format!("option {} must be {min}..{max}, not {n}", spec.name)));
+            }
+            Value::Number(n)
+        }
+        OptionKind::Check { .. } => match value {
+            "true" => Value::Flag(true),
+            "false" => Value::Flag(false),
+            _ => return Err(EngineError::new(format!("option {} must be true or false, not {value}", spec.name))),
+        },
+        OptionKind::Combo { vars, .. } => Value::Choice(
+            vars.into_iter()
+                .find(|v| *v == value)
+                .ok_or_else(|| EngineError::new(format!("option {} has no value {value}", spec.name)))?,
+        ),
+    };
+    Ok((spec.name, checked))
+}

@@ -1,0 +1,220 @@
+use super::options::{self, Options, Value};
+use super::EngineError;
+use crate::game::{AnyGame, RuleOptions, Turn, Variant};
+use crate::search::{self, Config, Control, Event, Limits, TranspositionTable};
+use crate::with_game;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Where a running search sends its events (from its own thread).
+pub type EventSink = Arc<dyn Fn(Event) + Send + Sync>;
+
+/// A search running on its own thread.
+struct Running {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+/// One engine session: the selected variant, the current position with its history, the
+/// options and the transposition table. Every request either succeeds or leaves the session
+/// exactly as it was; state-changing requests are refused while a search runs.
+pub struct Session {
+    variant: &'static Variant,
+    options: Options,
+    game: AnyGame,
+    tt: Arc<TranspositionTable>,
+    running: Option<Running>,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session on the default variant's start position with default options.
+    pub fn new() -> Session {
+        let options = Options::default();
+        let variant = Variant::default_variant();
+        Session {
+            variant,
+            game: start_position(variant, &options.rules),
+            tt: Arc::new(TranspositionTable::new(options.hash_mib).unwrap_or_else(|| {
+                // 64 MiB is always expected to be available; fall back to the smallest table.
+                TranspositionTable::new(1).unwrap_or_else(|| std::process::abort())
+            })),
+            options,
+            running: None,
+        }
+    }
+
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The current position.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// Whether a search is running (a finished search thread is reaped here).
+    pub fn is_searching(&mut self) -> bool {
+        if self.running.as_ref().is_some_and(|r| r.handle.is_finished()) {
+            self.join();
+        }
+        self.running.is_some()
+    }
+
+    fn ensure_idle(&mut self) -> Result<(), EngineError> {
+        if self.is_searching() {
+            Err(EngineError::busy())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Selects a variant and sets its start position (history cleared, table cleared).
+    pub fn set_variant(&mut self, name: &str) -> Result<(), EngineError> {
+        self.ensure_idle()?;
+        let variant = Variant::named(name).ok_or_else(|| EngineError::new(format!("unknown variant '{name}'")))?;
+        self.game = AnyGame::new(variant, &self.options.rules, None)?;
+        self.variant = variant;
+        self.tt.clear();
+        Ok(())
+    }
+
+    /// Sets an option after checking its name and value.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
+        self.ensure_idle()?;
+        let (name, value) = options::validate(name, value)?;
+        match (name, value) {
+            ("USI_Hash", Value::Number(n)) => {
+                let mib = n as usize;
+                if mib != self.options.hash_mib {
+                    // Free the old table first so both never need to fit at once.
+                    self.tt = Arc::new(TranspositionTable::new(1).ok_or_else(|| EngineError::new("out of memory"))?);
+                    match TranspositionTable::new(mib) {
+                        Some(tt) => {
+                            self.tt = Arc::new(tt);
+                            self.options.hash_mib = mib;
+                        }
+                        None => {
+                            let old = TranspositionTable::new(self.options.hash_mib);
+                            self.tt = Arc::new(old.ok_or_else(|| EngineError::new("out of memory"))?);
+                            return Err(EngineError::new(format!("cannot allocate {mib} MiB for USI_Hash")));
+                        }
+                    }
+                }
+            }
+            ("USI_Ponder", Value::Flag(on)) => self.options.ponder = on,
+            ("Threads", Value::Number(n)) => self.options.threads = n as usize,
+            ("MultiPV", Value::Number(n)) => self.options.multipv = n as usize,
+            ("MoveOverhead", Value::Number(n)) => self.options.move_overhead = n as u64,
+            ("USI_Variant", Value::Choice(v)) => self.set_variant(v)?,
+            ("MakyekWin", Value::Choice(v)) => self.options.rules.makyek_all_but_one = v == "all-but-one",
+            _ => return Err(EngineError::new(format!("option {name} cannot take that value"))),
+        }
+        Ok(())
+    }
+
+    /// `usinewgame`: forgets everything learnt in the previous game.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.ensure_idle()?;
+        self.tt.clear();
+        Ok(())
+    }
+
+    /// Sets the position: the variant's start position (`None`) or a position string, then
+    /// plays `moves`. Nothing changes unless every part is valid.
+    pub fn set_position(&mut self, start: Option<&str>, moves: &[&str]) -> Result<(), EngineError> {
+        self.ensure_idle()?;
+        let mut game = AnyGame::new(self.variant, &self.options.rules, start)?;
+        for (i, token) in moves.iter().enumerate() {
+            game.play_token(token).map_err(|e| EngineError::new(format!("move {} ({token}): {e}", i + 1)))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// Starts searching the current position on a new thread; events go to `sink`, the last
+    /// one being `BestMove`.
+    pub fn go(&mut self, limits: Limits, sink: EventSink) -> Result<(), EngineError> {
+        self.ensure_idle()?;
+        for token in &limits.searchmoves {
+            self.game.clone().play_token(token).map_err(|e| EngineError::new(format!("searchmoves: {e}")))?;
+        }
+        let control = Arc::new(Control::new(limits.ponder));
+        let config = Config {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            move_overhead: self.options.move_overhead,
+        };
+        let (game, tt, thread_control) = (self.game.clone(), Arc::clone(&self.tt), Arc::clone(&control));
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let report = |event: Event| sink(event);
+                let outcome =
+                    with_game!(&game, g => search::search(g, &limits, &config, &tt, &thread_control, &report));
+                if let Err(e) = outcome {
+                    log::error!("search failed: {e}");
+                    sink(Event::BestMove { best: None, ponder: None });
+                }
+            })
+            .map_err(|e| EngineError::new(format!("cannot start the search thread: {e}")))?;
+        self.running = Some(Running { control, handle });
+        Ok(())
+    }
+
+    /// Stops a running search and waits until it has reported its best move.
+    pub fn stop(&mut self) {
+        if let Some(running) = &self.running {
+            running.control.stop();
+        }
+        self.join();
+    }
+
+    /// The opponent played the move being pondered: the search continues on the clock.
+    pub fn ponderhit(&mut self) {
+        if let Some(running) = &self.running {
+            running.control.ponderhit();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(running) = self.running.take() {
+            if running.handle.join().is_err() {
+                log::error!("the search thread panicked");
+            }
+        }
+    }
+
+    /// The tokens of every legal move of the current position.
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.game.legal_moves()
+    }
+
+    /// Whose turn it is or how the game ended.
+    pub fn turn(&self) -> Turn {
+        self.game.turn()
+    }
+
+    /// `perft` of the current position split by root move.
+    pub fn perft(&self, depth: u32) -> Vec<(String, u64)> {
+        self.game.perft_divide(depth)
+    }
+}
+
+fn start_position(variant: &'static Variant, rules: &RuleOptions) -> AnyGame {
+    match AnyGame::new(variant, rules, None) {
+        Ok(game) => game,
+        // The default variant is implemented; this cannot happen.
+        Err(e) => panic!("default variant has no start position: {e}"),
+    }
+}

@@ -1,0 +1,337 @@
+//! Parsing one protocol line into a [`Command`] (syntax only; legality is the session's job).
+
+use crate::search::Limits;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till1};
+use nom::character::complete::{char, digit1, space0, space1};
+use nom::combinator::{all_consuming, map, map_res, opt, recognize, value, verify};
+use nom::multi::many0;
+use nom::sequence::{pair, preceded};
+use nom::IResult;
+
+/// One parsed command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Usi,
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    UsiNewGame,
+    /// `position startpos|sfen <fields> [moves ...]`; `start` is `None` for `startpos`.
+    Position {
+        start: Option<String>,
+        moves: Vec<String>,
+    },
+    Go(Limits),
+    GoPerft(u32),
+    /// `go mate <ms>|infinite` (`None` = infinite).
+    GoMate(Option<u64>),
+    Stop,
+    PonderHit,
+    GameOver,
+    Quit,
+    Variant(String),
+    Moves,
+    Result,
+    Display,
+    Bench(Option<u32>),
+}
+
+/// The deepest `go perft` accepted.
+pub const MAX_PERFT_DEPTH: u32 = 32;
+/// The deepest `bench` accepted.
+pub const MAX_BENCH_DEPTH: u32 = 40;
+
+/// Parses one line. `Ok(None)` for a blank line; `Err` says what was wrong.
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim_start()),
+        None => (line, ""),
+    };
+    let bare = |command: Command| {
+        if rest.is_empty() {
+            Ok(Some(command))
+        } else {
+            Err(format!("{word} takes no arguments, got {rest}"))
+        }
+    };
+    match word {
+        "usi" => bare(Command::Usi),
+        "isready" => bare(Command::IsReady),
+        "usinewgame" => bare(Command::UsiNewGame),
+        "stop" => bare(Command::Stop),
+        "ponderhit" => bare(Command::PonderHit),
+        "quit" => bare(Command::Quit),
+        "moves" => bare(Command::Moves),
+        "result" => bare(Command::Result),
+        "d" => bare(Command::Display),
+        "gameover" => match rest {
+            "win" | "lose" | "draw" => Ok(Some(Command::GameOver)),
+            _ => Err(format!("gameover needs win, lose or draw, got {rest:?}")),
+        },
+        "variant" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [name] => Ok(Some(Command::Variant(name.to_string()))),
+            _ => Err("variant needs exactly one name".into()),
+        },
+        "setoption" => setoption(rest).map(Some),
+        "position" => position(rest).map(Some),
+        "go" => go(rest).map(Some),
+        "bench" => bench(rest).map(Some),
+        _ => Err(format!("unknown command '{word}'")),
+    }
+}
+
+/// One whitespace-free token.
+fn token(input: &str) -> IResult<&str, &str> {
+    take_till1(char::is_whitespace)(input)
+}
+
+/// A token that is not `keyword`.
+fn token_except<'a>(keyword: &'static str) -> impl FnMut(&'a str) -> IResult<&'a str, &'a str> {
+    verify(token, move |t: &str| t != keyword)
+}
+
+/// A whole number that fits in `u64` (a leading `-` reads as 0: USI controllers send negative
+/// remaining times when a clock has run over).
+fn number(input: &str) -> IResult<&str, u64> {
+    alt((value(0, recognize(pair(char('-'), digit1))), map_res(digit1, str::parse::<u64>)))(input)
+}
+
+/// Reports where `parser` stopped understanding `input`.
+fn run<'a, T>(input: &'a str, what: &str, parser: impl FnMut(&'a str) -> IResult<&'a str, T>) -> Result<T, String> {
+    match all_consuming(parser)(input) {
+        Ok((_, result)) => Ok(result),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            let near = e.input.split_whitespace().next().unwrap_or("end of line");
+            Err(format!("malformed {what} command near {near}"))
+        }
+        Err(nom::Err::Incomplete(_)) => Err(format!("incomplete {what} command")),
+    }
+}
+
+fn setoption(rest: &str) -> Result<Command, String> {
+    let words = |input| many0(preceded(space0, token_except("value")))(input);
+    let (name, value) = run(
+        rest,
+        "setoption",
+        pair(
+            preceded(tag("name"), preceded(space1, words)),
+            opt(preceded(space1, preceded(tag("value"), many0(preceded(space1, token))))),
+        ),
+    )?;
+    if name.is_empty() {
+        return Err("setoption needs name <id>".into());
+    }
+    let value = value.map(|v| v.join(" ")).filter(|v| !v.is_empty());
+    Ok(Command::SetOption { name: name.join(" "), value })
+}
+
+fn position(rest: &str) -> Result<Command, String> {
+    let start = alt((
+        map(tag("startpos"), |_| None),
+        map(
+            preceded(pair(tag("sfen"), space1), many0(preceded(space0, token_except("moves")))),
+            |fields: Vec<&str>| Some(fields.join(" ")),
+        ),
+    ));
+    let moves = opt(preceded(pair(space1, tag("moves")), many0(preceded(space1, token))));
+    let (start, moves) = run(rest, "position", pair(start, moves))?;
+    if start.as_deref() == Some("") {
+        return Err("position sfen needs a position string".into());
+    }
+    Ok(Command::Position { start, moves: moves.unwrap_or_default().into_iter().map(String::from).collect() })
+}
+
+/// A `go` parameter, applied to the limits being built.
+#[derive(Clone, Debug)]
+enum GoParam<'a> {
+    Time(usize, u64),
+    Increment(usize, u64),
+    Byoyomi(u64),
+    MoveTime(u64),
+    Depth(u64),
+    Nodes(u64),
+    Infinite,
+    Ponder,
+    SearchMoves(Vec<&'a str>),
+}
+
+fn go_param(input: &str) -> IResult<&str, GoParam<'_>> {
+    let with = |name: &'static str| preceded(pair(tag(name), space1), number);
+    alt((
+        map(with("btime"), |n| GoParam::Time(0, n)),
+        map(with("wtime"), |n| GoParam::Time(1, n)),
+        map(with("binc"), |n| GoParam::Increment(0, n)),
+        map(with("winc"), |n| GoParam::Increment(1, n)),
+        map(with("byoyomi"), GoParam::Byoyomi),
+        map(with("movetime"), GoParam::MoveTime),
+        map(with("depth"), GoParam::Depth),
+        map(with("nodes"), GoParam::Nodes),
+        value(GoParam::Infinite, tag("infinite")),
+        value(GoParam::Ponder, tag("ponder")),
+        map(
+            preceded(tag("searchmoves"), many0(preceded(space1, verify(token, |t: &str| !is_go_keyword(t))))),
+            GoParam::SearchMoves,
+        ),
+    ))(input)
+}
+
+fn is_go_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "btime"
+            | "wtime"
+            | "binc"
+            | "winc"
+            | "byoyomi"
+            | "movetime"
+            | "depth"
+            | "nodes"
+            | "infinite"
+            | "ponder"
+            | "searchmoves"
+            | "mate"
+    )
+}
+
+fn go(rest: &str) -> Result<Command, String> {
+    let mut words = rest.split_whitespace();
+    match words.next() {
+        Some("perft") => {
+            let depth = match (words.next().map(str::parse::<u32>), words.next()) {
+                (Some(Ok(d)), None) if d <= MAX_PERFT_DEPTH => d,
+                _ => return Err(format!("go perft needs one depth 0..{MAX_PERFT_DEPTH}")),
+            };
+            return Ok(Command::GoPerft(depth));
+        }
+        Some("mate") => {
+            return match (words.next(), words.next()) {
+                (Some("infinite"), None) => Ok(Command::GoMate(None)),
+                (Some(ms), None) => ms
+                    .parse()
+                    .map(|ms| Command::GoMate(Some(ms)))
+                    .map_err(|_| format!("go mate needs a time in ms or infinite, not {ms}")),
+                _ => Err("go mate needs a time in ms or infinite".into()),
+            };
+        }
+        _ => {}
+    }
+    let params = run(rest, "go", many0(preceded(space0, go_param)))?;
+    let mut limits = Limits::default();
+    for param in params {
+        match param {
+            GoParam::Time(side, n) => limits.time[side] = Some(n),
+            GoParam::Increment(side, n) => limits.increment[side] = n,
+            GoParam::Byoyomi(n) => limits.byoyomi = n,
+            GoParam::MoveTime(n) => limits.movetime = Some(n),
+            GoParam::Depth(n) => limits.depth = Some(u32::try_from(n).unwrap_or(u32::MAX).max(1)),
+            GoParam::Nodes(n) => limits.nodes = Some(n),
+            GoParam::Infinite => limits.infinite = true,
+            GoParam::Ponder => limits.ponder = true,
+            GoParam::SearchMoves(moves) => {
+                if moves.is_empty() {
+                    return Err("searchmoves needs at least one move".into());
+                }
+                limits.searchmoves = moves.into_iter().map(String::from).collect()
+            }
+        }
+    }
+    // A bare `go` (no limit at all) searches until `stop`, as in Stockfish.
+    if !limits.is_timed() && limits.depth.is_none() && limits.nodes.is_none() && !limits.ponder {
+        limits.infinite = true;
+    }
+    Ok(Command::Go(limits))
+}
+
+fn bench(rest: &str) -> Result<Command, String> {
+    let mut words = rest.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (None, _, _) => Ok(Command::Bench(None)),
+        (Some("depth"), Some(d), None) => match d.parse::<u32>() {
+            Ok(d) if (1..=MAX_BENCH_DEPTH).contains(&d) => Ok(Command::Bench(Some(d))),
+            _ => Err(format!("bench depth must be 1..{MAX_BENCH_DEPTH}, not {d}")),
+        },
+        _ => Err("bench takes an optional depth <d>".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_position_with_sfen_fields_and_moves() {
+        let c = parse("position sfen 9/9/9/9/9/9/9/9/PPPPPPPPP b - 1 moves 5i5e 4a4b").unwrap().unwrap();
+        assert_eq!(
+            c,
+            Command::Position {
+                start: Some("9/9/9/9/9/9/9/9/PPPPPPPPP b - 1".into()),
+                moves: vec!["5i5e".into(), "4a4b".into()]
+            }
+        );
+        assert_eq!(parse("position startpos").unwrap(), Some(Command::Position { start: None, moves: vec![] }));
+        assert!(parse("position").is_err());
+        assert!(parse("position sfen").is_err());
+        assert!(parse("position sfen moves 5i5e").is_err());
+        assert!(parse("position startpos 5i5e").is_err());
+    }
+
+    #[test]
+    fn parses_go_parameters() {
+        let Some(Command::Go(l)) = parse("go btime 10000 wtime -5 byoyomi 1000 searchmoves 5i5e 4i4e depth 3").unwrap()
+        else {
+            panic!("not a go");
+        };
+        assert_eq!(l.time, [Some(10_000), Some(0)]);
+        assert_eq!((l.byoyomi, l.depth, l.infinite), (1000, Some(3), false));
+        assert_eq!(l.searchmoves, vec!["5i5e", "4i4e"]);
+        let Some(Command::Go(bare)) = parse("go").unwrap() else { panic!() };
+        assert!(bare.infinite);
+        assert_eq!(parse("go perft 3").unwrap(), Some(Command::GoPerft(3)));
+        for bad in [
+            "go depth",
+            "go depth x",
+            "go btime 99999999999999999999999",
+            "go fast",
+            "go perft",
+            "go perft 99",
+            "go searchmoves",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn parses_setoption_names_and_values_with_spaces() {
+        assert_eq!(
+            parse("setoption name USI_Hash value 128").unwrap(),
+            Some(Command::SetOption { name: "USI_Hash".into(), value: Some("128".into()) })
+        );
+        assert_eq!(
+            parse("setoption name Some Name value a b").unwrap(),
+            Some(Command::SetOption { name: "Some Name".into(), value: Some("a b".into()) })
+        );
+        assert_eq!(
+            parse("setoption name Clear").unwrap(),
+            Some(Command::SetOption { name: "Clear".into(), value: None })
+        );
+        assert!(parse("setoption value 3").is_err());
+        assert!(parse("setoption name").is_err());
+    }
+
+    #[test]
+    fn rejects_garbage_and_extra_arguments() {
+        assert_eq!(parse("   \r").unwrap(), None);
+        for bad in
+            ["usi now", "isready 1", "hello", "variant", "variant a b", "gameover maybe", "bench 3", "bench depth 0"]
+        {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}

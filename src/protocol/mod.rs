@@ -1,0 +1,183 @@
+//! The text layer: reads protocol lines, drives an [`engine::Session`](crate::engine::Session),
+//! writes replies. It owns no game or search state and knows no rule.
+
+pub mod command;
+mod reply;
+
+pub use command::{parse, Command};
+
+use crate::engine::{self, Session};
+use crate::game::Turn;
+use crate::search::Event;
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+
+/// The default `bench` depth.
+pub const BENCH_DEPTH: u32 = 7;
+
+/// Where protocol lines go: shared by the command loop and the search thread, one whole line
+/// per write, flushed at once.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn new(writer: impl Write + Send + 'static) -> Output {
+        Output(Arc::new(Mutex::new(Box::new(writer))))
+    }
+
+    /// Writes one protocol line.
+    pub fn line(&self, text: &str) {
+        let mut out = match self.0.lock() {
+            Ok(out) => out,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+            log::warn!("cannot write to the controller");
+        }
+    }
+
+    /// The one error line of a refused command.
+    pub fn error(&self, what: impl std::fmt::Display) {
+        self.line(&format!("info string error: {what}"));
+    }
+}
+
+/// Runs the protocol loop until `quit` or the end of `input`.
+pub fn run(mut input: impl BufRead, output: Output) {
+    let mut session = Session::new();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match input.read_until(b'\n', &mut buffer) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                log::error!("cannot read input: {e}");
+                break;
+            }
+        }
+        let line = match std::str::from_utf8(&buffer) {
+            Ok(line) if line.is_ascii() => line,
+            _ => {
+                output.error("input must be ASCII text");
+                continue;
+            }
+        };
+        log::debug!("<< {}", line.trim_end());
+        match parse(line) {
+            Ok(None) => {}
+            Ok(Some(Command::Quit)) => break,
+            Ok(Some(command)) => execute(&mut session, command, &output),
+            Err(e) => output.error(e),
+        }
+    }
+    session.stop();
+}
+
+/// Carries out one command.
+fn execute(session: &mut Session, command: Command, out: &Output) {
+    let result = match command {
+        Command::Usi => {
+            out.line(&format!("id name Tetsugaku {}", env!("CARGO_PKG_VERSION")));
+            out.line("id author the Tetsugaku developers");
+            for spec in engine::option_specs() {
+                out.line(&reply::option_line(&spec));
+            }
+            out.line("usiok");
+            Ok(())
+        }
+        Command::IsReady => {
+            out.line("readyok");
+            Ok(())
+        }
+        Command::SetOption { name, value } => session.set_option(&name, value.as_deref()),
+        Command::UsiNewGame => session.new_game(),
+        Command::Position { start, moves } => {
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            session.set_position(start.as_deref(), &moves)
+        }
+        Command::Go(limits) => {
+            let (sink_out, ponder_allowed) = (out.clone(), session.options().ponder);
+            let sink: engine::EventSink =
+                Arc::new(move |event: Event| sink_out.line(&reply::event_line(&event, ponder_allowed)));
+            session.go(limits, sink)
+        }
+        Command::GoPerft(depth) => perft(session, depth, out),
+        Command::GoMate(_) => {
+            if session.is_searching() {
+                Err(engine::EngineError::busy())
+            } else {
+                out.line("checkmate notimplemented");
+                Ok(())
+            }
+        }
+        Command::Stop | Command::GameOver => {
+            session.stop();
+            Ok(())
+        }
+        Command::PonderHit => {
+            session.ponderhit();
+            Ok(())
+        }
+        Command::Quit => Ok(()),
+        Command::Variant(name) => session.set_variant(&name),
+        Command::Moves => {
+            let moves = session.legal_moves();
+            out.line(&if moves.is_empty() { "moves".to_string() } else { format!("moves {}", moves.join(" ")) });
+            Ok(())
+        }
+        Command::Result => {
+            out.line(&reply::result_line(session.turn()));
+            Ok(())
+        }
+        Command::Display => {
+            let game = session.game();
+            for line in game.diagram().lines() {
+                out.line(line);
+            }
+            let side = match game.turn() {
+                Turn::Decide(side) | Turn::Chance(side) => side,
+                Turn::Over(_) => game.side(),
+            };
+            out.line(&format!("side {}", side.letter()));
+            out.line(&format!("sfen {}", game.position_string()));
+            out.line(&format!("key {:016X}", game.key()));
+            Ok(())
+        }
+        Command::Bench(depth) => bench(session, depth.unwrap_or(BENCH_DEPTH), out),
+    };
+    if let Err(e) = result {
+        out.error(e);
+    }
+}
+
+fn perft(session: &mut Session, depth: u32, out: &Output) -> Result<(), engine::EngineError> {
+    if session.is_searching() {
+        return Err(engine::EngineError::busy());
+    }
+    if depth == 0 {
+        out.line("Nodes searched: 1");
+        return Ok(());
+    }
+    let divide = session.perft(depth);
+    for (token, count) in &divide {
+        out.line(&format!("{token}: {count}"));
+    }
+    out.line(&format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
+    Ok(())
+}
+
+fn bench(session: &mut Session, depth: u32, out: &Output) -> Result<(), engine::EngineError> {
+    if session.is_searching() {
+        return Err(engine::EngineError::busy());
+    }
+    session.new_game()?;
+    let positions = engine::bench_positions();
+    let report = engine::run_bench(depth, 1, session.options().hash_mib, &|index, variant, nodes| {
+        out.line(&format!("info string bench position {}/{} {variant} nodes {nodes}", index + 1, positions.len()));
+    })?;
+    out.line(&format!("Nodes searched: {}", report.nodes));
+    out.line(&format!("Nodes/second: {}", report.nps));
+    out.line(&format!("Total time (ms): {}", report.time_ms));
+    Ok(())
+}

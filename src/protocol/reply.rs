@@ -1,0 +1,60 @@
+//! Formatting replies: search events, `usi` option lines, results.
+
+use crate::core::Outcome;
+use crate::engine::{OptionKind, OptionSpec};
+use crate::game::Turn;
+use crate::search::{Event, Info, ScoreReport};
+use std::fmt::Write;
+
+/// The `info ...` line of a principal variation.
+pub fn info_line(info: &Info) -> String {
+    let mut line = format!("info depth {} seldepth {} multipv {} score ", info.depth, info.seldepth, info.multipv);
+    let _ = match info.score {
+        ScoreReport::Centi(cp) => write!(line, "cp {cp}"),
+        ScoreReport::Mate(plies) => write!(line, "mate {plies}"),
+    };
+    let _ = write!(
+        line,
+        " nodes {} nps {} hashfull {} time {} pv {}",
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms,
+        info.pv.join(" ")
+    );
+    line
+}
+
+/// The line of a search event; the ponder move only when the GUI allows pondering.
+pub fn event_line(event: &Event, ponder_allowed: bool) -> String {
+    match event {
+        Event::Info(info) => info_line(info),
+        Event::BestMove { best: None, .. } => "bestmove resign".to_string(),
+        Event::BestMove { best: Some(best), ponder: Some(ponder) } if ponder_allowed => {
+            format!("bestmove {best} ponder {ponder}")
+        }
+        Event::BestMove { best: Some(best), .. } => format!("bestmove {best}"),
+    }
+}
+
+/// The `option name ...` line announcing `spec`.
+pub fn option_line(spec: &OptionSpec) -> String {
+    match &spec.kind {
+        OptionKind::Spin { default, min, max } => {
+            format!("option name {} type spin default {default} min {min} max {max}", spec.name)
+        }
+        OptionKind::Check { default } => format!("option name {} type check default {default}", spec.name),
+        OptionKind::Combo { default, vars } => {
+            let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+            format!("option name {} type combo default {default}{vars}", spec.name)
+        }
+    }
+}
+
+/// The `result ...` line.
+pub fn result_line(turn: Turn) -> String {
+    match turn {
+        Turn::Over(outcome @ (Outcome::Win { .. } | Outcome::Draw(_))) => format!("result {outcome}"),
+        Turn::Decide(_) | Turn::Chance(_) => "result ongoing".to_string(),
+    }
+}

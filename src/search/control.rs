@@ -1,0 +1,55 @@
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// The flags a running search shares with the session that started it. The session sets
+/// them from the protocol thread; every search thread reads them.
+#[derive(Debug)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// Nanoseconds from `base` at which the clock started (search start or `ponderhit`).
+    clock_start: AtomicU64,
+    base: Instant,
+}
+
+impl Control {
+    pub fn new(pondering: bool) -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            clock_start: AtomicU64::new(0),
+            base: Instant::now(),
+        }
+    }
+
+    /// Asks every search thread to finish now.
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+    }
+
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// The opponent played the predicted move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.clock_start.store(self.base.elapsed().as_nanos() as u64, Relaxed);
+        self.pondering.store(false, Relaxed);
+    }
+
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
+    /// Milliseconds on the clock (since the search started or since `ponderhit`).
+    pub fn clock_ms(&self) -> u64 {
+        let now = self.base.elapsed().as_nanos() as u64;
+        now.saturating_sub(self.clock_start.load(Relaxed)) / 1_000_000
+    }
+
+    /// Milliseconds since the search started.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.base.elapsed().as_millis() as u64
+    }
+}

@@ -1,0 +1,92 @@
+use crate::core::Side;
+
+/// What bounds a search (the parameters of USI `go`). Times in milliseconds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Remaining main time of each side (`btime`, `wtime`), indexed by [`Side::index`].
+    pub time: [Option<u64>; 2],
+    /// Increment per move of each side (`binc`, `winc`).
+    pub increment: [u64; 2],
+    /// Byoyomi per move once the main time is spent.
+    pub byoyomi: u64,
+    /// Exactly this long (`movetime`).
+    pub movetime: Option<u64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Search the predicted position until `ponderhit` (then as timed) or `stop`.
+    pub ponder: bool,
+    /// Only these root moves (tokens), when not empty.
+    pub searchmoves: Vec<String>,
+}
+
+/// How long a timed search may run, in milliseconds from its start (or from `ponderhit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start another iteration after this much time.
+    pub soft: u64,
+    /// Abort the search at this much time, whatever it is doing.
+    pub hard: u64,
+}
+
+impl Limits {
+    /// Whether the clock bounds this search at all.
+    pub fn is_timed(&self) -> bool {
+        self.movetime.is_some() || self.time.iter().any(Option::is_some) || self.byoyomi > 0
+    }
+
+    /// The time budget of `side` to move, keeping `overhead` ms back for communication so the
+    /// engine never loses on time. `None` when the search is not bounded by time.
+    pub fn budget(&self, side: Side, overhead: u64) -> Option<Budget> {
+        if let Some(movetime) = self.movetime {
+            let t = movetime.saturating_sub(overhead).max(1);
+            return Some(Budget { soft: t, hard: t });
+        }
+        if !self.is_timed() {
+            return None;
+        }
+        let remaining = self.time[side.index()].unwrap_or(0);
+        let increment = self.increment[side.index()];
+        // Everything that can be spent on this move without the flag falling.
+        let available = (remaining + self.byoyomi).saturating_sub(overhead).max(1);
+        let soft = (remaining / 25 + increment * 3 / 4 + self.byoyomi * 7 / 10).clamp(1, available);
+        let hard = (soft * 3).max(self.byoyomi).min(available);
+        Some(Budget { soft, hard })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(btime: u64, byoyomi: u64) -> Limits {
+        Limits { time: [Some(btime), Some(btime)], byoyomi, ..Limits::default() }
+    }
+
+    #[test]
+    fn budgets_never_exceed_what_the_clock_allows() {
+        for (btime, byoyomi, inc) in [(10_000, 1_000, 0), (0, 1_000, 0), (50, 0, 0), (300_000, 0, 2_000), (0, 0, 0)] {
+            let mut l = limits(btime, byoyomi);
+            l.increment = [inc, inc];
+            let b = l.budget(Side::First, 100).unwrap();
+            assert!(b.soft <= b.hard, "{b:?}");
+            assert!(b.hard <= (btime + byoyomi).saturating_sub(100).max(1), "{btime} {byoyomi}: {b:?}");
+            assert!(b.soft >= 1);
+        }
+    }
+
+    #[test]
+    fn byoyomi_only_spends_most_of_the_byoyomi() {
+        let b = limits(0, 1_000).budget(Side::Second, 100).unwrap();
+        assert_eq!(b.hard, 900);
+        assert_eq!(b.soft, 700);
+    }
+
+    #[test]
+    fn movetime_and_untimed() {
+        let l = Limits { movetime: Some(500), ..Limits::default() };
+        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 400, hard: 400 }));
+        assert_eq!(Limits { depth: Some(3), ..Limits::default() }.budget(Side::First, 100), None);
+    }
+}

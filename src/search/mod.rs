@@ -1,0 +1,202 @@
+//! The generic search, written once against [`Game`] and compiled once per game: iterative
+//! deepening PVS with a shared transposition table, Lazy SMP threads and time management.
+
+mod control;
+mod limits;
+mod ordering;
+mod tt;
+mod worker;
+
+pub use control::Control;
+pub use limits::{Budget, Limits};
+pub use tt::{Bound, TranspositionTable};
+
+use crate::core::score::{is_decisive, mate_plies};
+use crate::core::{Score, Side};
+use crate::game::{Game, GameError};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+use worker::Worker;
+
+/// Search settings that come from engine options.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Search threads (Lazy SMP), at least 1.
+    pub threads: usize,
+    /// Principal variations to report, at least 1.
+    pub multipv: usize,
+    /// Milliseconds kept back from every time budget.
+    pub move_overhead: u64,
+}
+
+/// A reported score: centi-units or a decided game in plies (negative: the side to move loses).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ScoreReport {
+    Centi(Score),
+    Mate(i32),
+}
+
+impl ScoreReport {
+    pub fn from_score(score: Score) -> ScoreReport {
+        if is_decisive(score) {
+            ScoreReport::Mate(mate_plies(score))
+        } else {
+            ScoreReport::Centi(score)
+        }
+    }
+}
+
+/// Progress of a search: one principal variation after a completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: usize,
+    /// 1-based MultiPV index.
+    pub multipv: usize,
+    pub score: ScoreReport,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    /// Move tokens.
+    pub pv: Vec<String>,
+}
+
+/// What a search tells its caller while it runs and when it ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Info(Info),
+    /// The move to play (`None`: no legal move, resign) and the expected reply.
+    BestMove {
+        best: Option<String>,
+        ponder: Option<String>,
+    },
+}
+
+/// The result of a whole search, for callers that do not follow events (bench, tools).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    pub score: Option<Score>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// State shared by every thread of one search.
+pub(crate) struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    control: &'a Control,
+    limits: &'a Limits,
+    budget: Option<Budget>,
+    multipv: usize,
+    /// Per-thread node counts, published every few nodes.
+    nodes: Vec<AtomicU64>,
+}
+
+impl Shared<'_> {
+    fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+}
+
+/// Searches `root` within `limits`, reporting [`Event`]s through `report` (the last one is
+/// always `BestMove`, whose move is legal, or `None` when there is none). Blocks until done;
+/// `control` stops it from another thread. For `infinite` and `ponder` searches `BestMove` is
+/// held back until `control` is stopped (or `ponderhit` and the time runs out).
+pub fn search<G: Game>(
+    root: &G,
+    limits: &Limits,
+    config: &Config,
+    tt: &TranspositionTable,
+    control: &Control,
+    report: &(dyn Fn(Event) + Sync),
+) -> Result<Summary, GameError> {
+    let mut root_moves = Vec::new();
+    root.generate(&mut root_moves);
+    if !limits.searchmoves.is_empty() {
+        let wanted: Vec<G::Move> =
+            limits.searchmoves.iter().map(|token| root.parse_move(token)).collect::<Result<_, _>>()?;
+        root_moves.retain(|mv| wanted.contains(mv));
+    }
+    tt.new_search();
+    let side: Side = root.side();
+    let shared = Shared {
+        tt,
+        control,
+        limits,
+        budget: limits.budget(side, config.move_overhead),
+        multipv: config.multipv.max(1),
+        nodes: (0..config.threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+    };
+    let mut summary = Summary { best: None, ponder: None, score: None, depth: 0, nodes: 0 };
+    if !root_moves.is_empty() {
+        let main = std::thread::scope(|scope| {
+            for id in 1..shared.nodes.len() {
+                let (shared, game, moves) = (&shared, root.clone(), &root_moves);
+                std::thread::Builder::new()
+                    .stack_size(32 << 20)
+                    .spawn_scoped(scope, move || Worker::new(id, shared, game, moves).iterate(&|_| {}))
+                    .ok();
+            }
+            let mut main = Worker::new(0, &shared, root.clone(), &root_moves);
+            main.iterate(&|worker| report_lines(worker, root, &shared, report));
+            wait_for_release(limits, control);
+            control.stop();
+            main
+        });
+        let best = &main.root_moves[0];
+        summary.best = Some(root.format_move(best.mv));
+        summary.ponder = best.pv.get(1).map(|&reply| {
+            let mut after = root.clone();
+            after.play(best.mv);
+            after.format_move(reply)
+        });
+        summary.score = (best.score > -crate::core::score::INFINITE).then_some(best.score);
+        summary.depth = main.completed_depth;
+    } else {
+        wait_for_release(limits, control);
+    }
+    summary.nodes = shared.total_nodes();
+    report(Event::BestMove { best: summary.best.clone(), ponder: summary.ponder.clone() });
+    Ok(summary)
+}
+
+/// `infinite` and `ponder` searches may not answer before `stop` (or `ponderhit`).
+fn wait_for_release(limits: &Limits, control: &Control) {
+    while !control.stopped() && (limits.infinite || control.pondering()) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Reports every MultiPV line of the main thread's last completed iteration.
+fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, report: &(dyn Fn(Event) + Sync)) {
+    let nodes = shared.total_nodes().max(worker.nodes());
+    let time_ms = shared.control.elapsed_ms();
+    let nps = nodes * 1000 / time_ms.max(1);
+    let hashfull = shared.tt.hashfull();
+    let lines = shared.multipv.min(worker.root_moves.len());
+    for (index, root_move) in worker.root_moves[..lines].iter().enumerate() {
+        let mut game = root.clone();
+        let pv = root_move
+            .pv
+            .iter()
+            .map(|&mv| {
+                let token = game.format_move(mv);
+                game.play(mv);
+                token
+            })
+            .collect();
+        report(Event::Info(Info {
+            depth: worker.completed_depth,
+            seldepth: root_move.seldepth.max(worker.completed_depth as usize),
+            multipv: index + 1,
+            score: ScoreReport::from_score(root_move.score),
+            nodes,
+            nps,
+            time_ms,
+            hashfull,
+            pv,
+        }));
+    }
+}

@@ -1,0 +1,104 @@
+//! Move ordering: the transposition-table move, then noisy moves, then killers, then quiet
+//! moves by their history score.
+
+use crate::game::Game;
+
+/// Bits of [`Game::encode`] that index the history table (collisions only blur the ordering).
+const HISTORY_BITS: u32 = 14;
+const HISTORY_MAX: i32 = 16_384;
+
+const TT_MOVE: i32 = 1 << 30;
+const NOISY: i32 = 1 << 26;
+const KILLER: [i32; 2] = [1 << 25, (1 << 25) - 1];
+
+/// The ordering keys of one node's moves, parallel to its move list.
+#[derive(Clone, Default)]
+pub struct Ranked {
+    /// Higher is searched first.
+    pub scores: Vec<i32>,
+    /// Whether each move is noisy ([`Game::is_noisy`]).
+    pub noisy: Vec<bool>,
+}
+
+/// Per-thread ordering memory: killer moves per ply and a history score per (side, move code).
+pub struct Ordering {
+    killers: Vec<[Option<u32>; 2]>,
+    history: Vec<i32>,
+}
+
+impl Ordering {
+    pub fn new(max_ply: usize) -> Ordering {
+        Ordering { killers: vec![[None; 2]; max_ply + 2], history: vec![0; 2 << HISTORY_BITS] }
+    }
+
+    #[inline]
+    fn slot(side: usize, code: u32) -> usize {
+        side << HISTORY_BITS | (code & ((1 << HISTORY_BITS) - 1)) as usize
+    }
+
+    /// Ranks every move of `moves` into `ranked` (same order).
+    pub fn rank<G: Game>(
+        &self,
+        game: &G,
+        side: usize,
+        ply: usize,
+        tt_move: Option<u32>,
+        moves: &[G::Move],
+        ranked: &mut Ranked,
+    ) {
+        let Ranked { scores, noisy } = ranked;
+        scores.clear();
+        noisy.clear();
+        for &mv in moves {
+            let code = G::encode(mv);
+            let is_noisy = game.is_noisy(mv);
+            noisy.push(is_noisy);
+            scores.push(if Some(code) == tt_move {
+                TT_MOVE
+            } else if is_noisy {
+                NOISY
+            } else if self.killers[ply][0] == Some(code) {
+                KILLER[0]
+            } else if self.killers[ply][1] == Some(code) {
+                KILLER[1]
+            } else {
+                self.history[Self::slot(side, code)]
+            });
+        }
+    }
+
+    /// Rewards a quiet move that refuted its node and punishes the quiet moves tried before it.
+    pub fn reward(&mut self, side: usize, ply: usize, depth: i32, best: u32, tried: &[u32]) {
+        if self.killers[ply][0] != Some(best) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(best);
+        }
+        let bonus = (depth * depth).min(400);
+        self.update(Self::slot(side, best), bonus);
+        for &code in tried {
+            if code != best {
+                self.update(Self::slot(side, code), -bonus);
+            }
+        }
+    }
+
+    /// History gravity: scores stay within `±HISTORY_MAX`.
+    fn update(&mut self, slot: usize, bonus: i32) {
+        let h = &mut self.history[slot];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Moves the highest-scored move of `moves[from..]` to `from` (lazy selection sort).
+#[inline]
+pub fn pick_next<M: Copy>(moves: &mut [M], ranked: &mut Ranked, from: usize) {
+    let mut best = from;
+    for i in from + 1..moves.len() {
+        if ranked.scores[i] > ranked.scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(from, best);
+    ranked.scores.swap(from, best);
+    ranked.noisy.swap(from, best);
+}

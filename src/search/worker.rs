@@ -1,0 +1,473 @@
+//! One search thread: iterative deepening with aspiration windows over a principal variation
+//! search, quiescence on noisy moves, null-move pruning and late-move reductions where the game
+//! allows, and expectimax at chance nodes.
+
+use super::ordering::{pick_next, Ordering, Ranked};
+use super::tt::Bound;
+use super::Shared;
+use crate::core::score::{from_tt, is_decisive, loss_in, to_tt, win_in, DRAW, INFINITE};
+use crate::core::{Outcome, Score, Side};
+use crate::game::{Game, Turn};
+use once_cell::sync::Lazy;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// The deepest ply the search reaches (iterations plus extensions and quiescence).
+pub const MAX_PLY: usize = 120;
+/// Quiescence looks at most this many plies past the horizon.
+const QUIESCENCE_PLIES: usize = 8;
+/// How many nodes pass between clock and node-limit checks.
+const CHECK_EVERY: u64 = 1024;
+
+/// `REDUCTIONS[depth][move index]`: the late-move reduction in plies.
+static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    *r = (0.6 + (d as f64).ln() * (i as f64).ln() / 2.2) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+});
+
+/// A root move with the score and line of its last search.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    pub mv: M,
+    pub score: Score,
+    pub previous: Score,
+    pub pv: Vec<M>,
+    pub seldepth: usize,
+}
+
+/// One thread's search state.
+pub struct Worker<'a, G: Game> {
+    pub id: usize,
+    shared: &'a Shared<'a>,
+    game: G,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    pub completed_depth: u32,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    ordering: Ordering,
+    pv: Vec<Vec<G::Move>>,
+    moves: Vec<Vec<G::Move>>,
+    ranked: Vec<Ranked>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(id: usize, shared: &'a Shared<'a>, game: G, root: &[G::Move]) -> Worker<'a, G> {
+        let root_moves = root
+            .iter()
+            .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0 })
+            .collect();
+        Worker {
+            id,
+            shared,
+            game,
+            root_moves,
+            completed_depth: 0,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            ordering: Ordering::new(MAX_PLY),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            moves: vec![Vec::new(); MAX_PLY + 2],
+            ranked: vec![Ranked::default(); MAX_PLY + 2],
+        }
+    }
+
+    /// Iterative deepening until a limit or `stop`. The main thread (`id` 0) watches the clock
+    /// and calls `report(self)` after every completed iteration.
+    pub fn iterate(&mut self, report: &dyn Fn(&Worker<'a, G>)) {
+        let limits = self.shared.limits;
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 10).clamp(1, MAX_PLY as u32 - 10);
+        let lines = self.shared.multipv.min(self.root_moves.len());
+        for depth in 1..=max_depth {
+            // Lazy SMP: odd helpers search one ply deeper, so threads spread over depths.
+            let search_depth = (depth + (self.id as u32 & 1)).min(max_depth) as i32;
+            for root in &mut self.root_moves {
+                root.previous = root.score;
+            }
+            for line in 0..lines {
+                self.seldepth = 0;
+                self.search_line(search_depth, line);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = search_depth as u32;
+            if self.id == 0 {
+                report(self);
+                if self.iteration_ends_search() {
+                    break;
+                }
+            }
+        }
+        self.flush_nodes();
+    }
+
+    /// Searches root move `line` (MultiPV index) and the moves after it, with aspiration.
+    fn search_line(&mut self, depth: i32, line: usize) {
+        let previous = self.root_moves[line].previous;
+        let mut delta = 30;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(previous) && previous > -INFINITE {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let best = self.search_root(depth, alpha, beta, line);
+            self.root_moves[line..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if self.stopped {
+                break;
+            }
+            if best <= alpha && alpha > -INFINITE {
+                beta = (alpha + beta) / 2;
+                alpha = (best - delta).max(-INFINITE);
+            } else if best >= beta && beta < INFINITE {
+                beta = (best + delta).min(INFINITE);
+            } else {
+                break;
+            }
+            delta += delta / 2;
+        }
+        self.root_moves[..=line].sort_by_key(|r| std::cmp::Reverse(r.score));
+    }
+
+    /// The root node: every root move from index `line` on, in their current order.
+    fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score, line: usize) -> Score {
+        let mut best = -INFINITE;
+        for root in &mut self.root_moves[line..] {
+            root.score = -INFINITE;
+        }
+        for i in line..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            self.nodes += 1;
+            self.game.play(mv);
+            let score = if i == line {
+                -self.search(depth - 1, 1, -beta, -alpha, false)
+            } else {
+                let mut s = -self.search(depth - 1, 1, -alpha - 1, -alpha, true);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(depth - 1, 1, -beta, -alpha, false);
+                }
+                s
+            };
+            self.game.undo();
+            if self.stopped {
+                break;
+            }
+            if i == line || score > alpha {
+                let root = &mut self.root_moves[i];
+                root.score = score;
+                root.seldepth = self.seldepth;
+                root.pv.clear();
+                root.pv.push(mv);
+                root.pv.extend_from_slice(&self.pv[1]);
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Whether the main thread should stop after a completed iteration.
+    fn iteration_ends_search(&self) -> bool {
+        let shared = self.shared;
+        if shared.control.pondering() || shared.limits.infinite {
+            return false;
+        }
+        match shared.budget {
+            Some(budget) => self.root_moves.len() == 1 || shared.control.clock_ms() >= budget.soft,
+            None => false,
+        }
+    }
+
+    /// The score of a finished game for the side to move at `ply`.
+    #[inline]
+    fn outcome_score(&self, outcome: Outcome, side: Side, ply: usize) -> Score {
+        match outcome {
+            Outcome::Win { winner, .. } if winner == side => win_in(ply),
+            Outcome::Win { .. } => loss_in(ply),
+            Outcome::Draw(_) => DRAW,
+        }
+    }
+
+    /// Counts a node and, every [`CHECK_EVERY`] nodes, publishes the count and checks limits.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.flush_nodes();
+            if self.id == 0 {
+                self.check_limits();
+            }
+        }
+        if !self.stopped && self.shared.control.stopped() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn flush_nodes(&self) {
+        self.shared.nodes[self.id].store(self.nodes, Relaxed);
+    }
+
+    /// Main thread only: stops every thread at the hard time limit or the node limit. The first
+    /// iteration always completes so there is a searched move to play.
+    fn check_limits(&mut self) {
+        let shared = self.shared;
+        if self.completed_depth == 0 {
+            return;
+        }
+        let out_of_time = !shared.control.pondering()
+            && !shared.limits.infinite
+            && shared.budget.is_some_and(|b| shared.control.clock_ms() >= b.hard);
+        let out_of_nodes = shared.limits.nodes.is_some_and(|n| shared.total_nodes() >= n);
+        if out_of_time || out_of_nodes {
+            shared.control.stop();
+        }
+    }
+
+    /// Principal variation search of a non-root node. `cut` marks an expected cut node
+    /// (null-window child of a PV node).
+    fn search(&mut self, depth: i32, ply: usize, mut alpha: Score, mut beta: Score, cut: bool) -> Score {
+        // Step 1. Limits, terminal positions, chance nodes, horizon.
+        self.pv[ply].clear();
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let side = match self.game.turn() {
+            Turn::Over(outcome) => {
+                return self.outcome_score(outcome, self.game.side(), ply);
+            }
+            Turn::Chance(_) => return self.chance(depth, ply, alpha, beta),
+            Turn::Decide(side) => side,
+        };
+        if depth <= 0 {
+            return self.quiescence(ply, 0, alpha, beta);
+        }
+        if ply >= MAX_PLY {
+            return self.game.evaluate();
+        }
+        let pv_node = beta - alpha > 1;
+
+        // Step 2. Mate-distance pruning.
+        alpha = alpha.max(loss_in(ply));
+        beta = beta.min(win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 3. Transposition table.
+        let key = self.game.key();
+        let hit = self.shared.tt.probe(key);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            let s = from_tt(h.score, ply);
+            if !pv_node
+                && h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+
+        // Step 4. Null move: if passing still fails high, the node is very likely a cut node.
+        if G::NULL_MOVE_OK && !pv_node && cut && depth >= 3 && !is_decisive(beta) {
+            let eval = self.game.evaluate();
+            if eval >= beta {
+                let reduction = 3 + depth / 4;
+                self.game.play_null();
+                let s = -self.search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                self.game.undo();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if is_decisive(s) { beta } else { s };
+                }
+            }
+        }
+
+        // Step 5. Move loop.
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut ranked = std::mem::take(&mut self.ranked[ply]);
+        moves.clear();
+        self.game.generate(&mut moves);
+        self.ordering.rank(&self.game, side.index(), ply, tt_move, &moves, &mut ranked);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut quiets_tried: Vec<u32> = Vec::new();
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut ranked, i);
+            let mv = moves[i];
+            let quiet = !ranked.noisy[i];
+            self.game.play(mv);
+            let score = if i == 0 {
+                -self.search(depth - 1, ply + 1, -beta, -alpha, false)
+            } else {
+                // Late-move reduction for quiet moves searched late.
+                let reduction = if quiet && depth >= 3 && i >= 3 {
+                    let r = REDUCTIONS[depth.min(63) as usize][i.min(63)] + i32::from(!pv_node);
+                    r.clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut s = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
+                if s > alpha && reduction > 0 && !self.stopped {
+                    s = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(depth - 1, ply + 1, -beta, -alpha, false);
+                }
+                s
+            };
+            self.game.undo();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if quiet {
+                            self.ordering.reward(side.index(), ply, depth, G::encode(mv), &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(G::encode(mv));
+            }
+        }
+        self.moves[ply] = moves;
+        self.ranked[ply] = ranked;
+        if self.stopped {
+            return 0;
+        }
+
+        // Step 6. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(key, best_move.map(G::encode), to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Quiescence: stand pat on the evaluation, then try noisy moves only.
+    fn quiescence(&mut self, ply: usize, qply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.pv[ply].clear();
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        match self.game.turn() {
+            Turn::Over(outcome) => {
+                return self.outcome_score(outcome, self.game.side(), ply);
+            }
+            Turn::Chance(_) => return self.game.evaluate(),
+            Turn::Decide(_) => {}
+        }
+        let stand_pat = self.game.evaluate();
+        if stand_pat >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.game.generate(&mut moves);
+        for &mv in &moves {
+            if !self.game.is_noisy(mv) {
+                continue;
+            }
+            self.game.play(mv);
+            let score = -self.quiescence(ply + 1, qply + 1, -beta, -alpha);
+            self.game.undo();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if self.stopped {
+            0
+        } else {
+            best
+        }
+    }
+
+    /// A chance node: the weighted mean of the outcomes' values (expectimax). The side to move
+    /// is the same before and after the roll, so values are not negated.
+    fn chance(&mut self, depth: i32, ply: usize, _alpha: Score, _beta: Score) -> Score {
+        let mut outcomes = Vec::new();
+        self.game.generate(&mut outcomes);
+        let mut total: i64 = 0;
+        let mut weights: i64 = 0;
+        for mv in outcomes {
+            let weight = self.game.chance_weight(mv) as i64;
+            self.game.play(mv);
+            let value = self.search(depth, ply, -INFINITE, INFINITE, false);
+            self.game.undo();
+            if self.stopped {
+                return 0;
+            }
+            total += value as i64 * weight;
+            weights += weight;
+        }
+        if weights == 0 {
+            return self.game.evaluate();
+        }
+        (total / weights) as Score
+    }
+
+    /// The node count of this thread so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
