@@ -62,9 +62,10 @@ impl Session {
         &self.game
     }
 
-    /// Whether a search is running (a finished search thread is reaped here).
+    /// Whether a search is running. A search that has reported its best move is over: its
+    /// thread is joined here (it is exiting).
     pub fn is_searching(&mut self) -> bool {
-        if self.running.as_ref().is_some_and(|r| r.handle.is_finished()) {
+        if self.running.as_ref().is_some_and(|r| r.control.finished() || r.handle.is_finished()) {
             self.join();
         }
         self.running.is_some()
@@ -164,6 +165,7 @@ impl Session {
                     with_game!(&game, g => search::search(g, &limits, &config, &tt, &thread_control, &report));
                 if let Err(e) = outcome {
                     log::error!("search failed: {e}");
+                    thread_control.finish();
                     sink(Event::BestMove { best: None, ponder: None });
                 }
             })

@@ -7,6 +7,8 @@ use std::time::Instant;
 pub struct Control {
     stop: AtomicBool,
     pondering: AtomicBool,
+    /// Set just before the final `BestMove` event: the search counts as over from then on.
+    done: AtomicBool,
     /// Nanoseconds from `base` at which the clock started (search start or `ponderhit`).
     clock_start: AtomicU64,
     base: Instant,
@@ -17,6 +19,7 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
+            done: AtomicBool::new(false),
             clock_start: AtomicU64::new(0),
             base: Instant::now(),
         }
@@ -25,6 +28,16 @@ impl Control {
     /// Asks every search thread to finish now.
     pub fn stop(&self) {
         self.stop.store(true, Relaxed);
+    }
+
+    /// Marks the search as over (it is about to report its best move).
+    pub fn finish(&self) {
+        self.done.store(true, Relaxed);
+    }
+
+    /// Whether the search has reported, or is reporting, its best move.
+    pub fn finished(&self) -> bool {
+        self.done.load(Relaxed)
     }
 
     #[inline]

@@ -158,6 +158,8 @@ pub fn search<G: Game>(
         wait_for_release(limits, control);
     }
     summary.nodes = shared.total_nodes();
+    // A controller may answer `bestmove` at once: the search must already count as over.
+    control.finish();
     report(Event::BestMove { best: summary.best.clone(), ponder: summary.ponder.clone() });
     Ok(summary)
 }
