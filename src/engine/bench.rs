@@ -10,18 +10,24 @@ use std::time::Instant;
 
 /// The bench positions: `(variant, position string)`, start positions and middlegames.
 pub fn bench_positions() -> &'static [(&'static str, Option<&'static str>)] {
+    // The middlegames come from depth-3 self-play games.
     &[
         ("hasami", None),
-        ("hasami", Some("1pp1ppp2/p5p2/4P4/2P4p1/7P1/9/1P2P4/P5P1P/2P4P1 b - 21")),
+        ("hasami", Some("2p3p2/1p1P5/4P3p/p5P2/2p6/P4P1p1/4p4/3P5/4P2PP b - 25")),
         ("hasami-all", None),
         ("hasami-step", None),
         ("hasami-step18", None),
+        (
+            "hasami-step18",
+            Some("1pp1p1p1p/p2p1p1p1/2p1p1p1p/pp1p1p1p1/P2P5/5P1P1/P1P1P1P1P/1P1P1P1P1/P1P1P1P1P b - 41"),
+        ),
         ("dai-hasami", None),
-        ("dai-hasami", Some("pp1pppp1p/1p1pp1pp1/2p3P2/3P5/p1P1P1P2/5p3/1P5P1/PP1PP1P1P/1P1P1PP1P b - 31")),
+        ("dai-hasami", Some("ppppp1ppp/pp2pp1pp/5p3/3p5/2p1P4/2PP1Pp2/2P6/PP4PPP/PP1PPPPPP b - 11")),
         ("dai-hasami-diag", None),
+        ("dai-hasami-diag", Some("p6p1/pp5pp/2pppp2p/2p6/1p1p3P1/3P1PP2/9/PP4P1P/PP2P1P1P b - 31")),
         ("dai-hasami-step", None),
         ("makyek", None),
-        ("makyek", Some("ppp1pp1p/8/1p1ppp1p/2P5/p3P3/P1P2PP1/8/PPP1P1PP b - 17")),
+        ("makyek", Some("p1pppp1p/1p5p/p5pp/Ppp1ppPP/1PPp4/3PPP2/1P4P1/P1PPPP1P b - 17")),
     ]
 }
 

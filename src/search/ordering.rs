@@ -1,5 +1,5 @@
-//! Move ordering: the transposition-table move, then noisy moves, then killers, then quiet
-//! moves by their history score.
+//! Move ordering (after the transposition-table move, which the search tries first): noisy
+//! moves, then killers, then quiet moves by their history score.
 
 use crate::game::Game;
 
@@ -7,7 +7,6 @@ use crate::game::Game;
 const HISTORY_BITS: u32 = 14;
 const HISTORY_MAX: i32 = 16_384;
 
-const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 26;
 const KILLER: [i32; 2] = [1 << 25, (1 << 25) - 1];
 
@@ -37,15 +36,7 @@ impl Ordering {
     }
 
     /// Ranks every move of `moves` into `ranked` (same order).
-    pub fn rank<G: Game>(
-        &self,
-        game: &G,
-        side: usize,
-        ply: usize,
-        tt_move: Option<u32>,
-        moves: &[G::Move],
-        ranked: &mut Ranked,
-    ) {
+    pub fn rank<G: Game>(&self, game: &G, side: usize, ply: usize, moves: &[G::Move], ranked: &mut Ranked) {
         let Ranked { scores, noisy } = ranked;
         scores.clear();
         noisy.clear();
@@ -53,9 +44,7 @@ impl Ordering {
             let code = G::encode(mv);
             let is_noisy = game.is_noisy(mv);
             noisy.push(is_noisy);
-            scores.push(if Some(code) == tt_move {
-                TT_MOVE
-            } else if is_noisy {
+            scores.push(if is_noisy {
                 NOISY
             } else if self.killers[ply][0] == Some(code) {
                 KILLER[0]

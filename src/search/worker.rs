@@ -315,15 +315,31 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
         moves.clear();
         self.game.generate(&mut moves);
-        self.ordering.rank(&self.game, side.index(), ply, tt_move, &moves, &mut ranked);
+        // The table's move is searched before the others are ranked: when it refutes the node,
+        // ranking (which classifies every move) is never paid for.
+        let tt_first = match tt_move.and_then(|code| moves.iter().position(|&mv| G::encode(mv) == code)) {
+            Some(index) => {
+                moves.swap(0, index);
+                true
+            }
+            None => {
+                self.ordering.rank(&self.game, side.index(), ply, &moves, &mut ranked);
+                false
+            }
+        };
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried: Vec<u32> = Vec::new();
         for i in 0..moves.len() {
-            pick_next(&mut moves, &mut ranked, i);
+            if tt_first && i == 1 {
+                self.ordering.rank(&self.game, side.index(), ply, &moves, &mut ranked);
+            }
+            if !(tt_first && i == 0) {
+                pick_next(&mut moves, &mut ranked, i);
+            }
             let mv = moves[i];
-            let quiet = !ranked.noisy[i];
+            let quiet = if tt_first && i == 0 { !self.game.is_noisy(mv) } else { !ranked.noisy[i] };
             self.game.play(mv);
             let score = if i == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha, false)

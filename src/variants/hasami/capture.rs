@@ -8,6 +8,10 @@ use super::rules::RuleSet;
 #[inline]
 pub fn captures(rules: &RuleSet, own: u128, enemy: u128, to: usize) -> u128 {
     let geo = rules.geometry;
+    // Every capture rule needs an enemy man next to the landing square.
+    if geo.neighbours(to) & enemy == 0 {
+        return 0;
+    }
     let mut captured = 0;
     for dir in Dir::ALL {
         let mut run = 0u128;

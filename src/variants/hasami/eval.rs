@@ -79,7 +79,7 @@ fn exposed(position: &Hasami, victim: Side, attacker_reach: u128) -> u32 {
 
 /// The sum over five-square windows outside `side`'s two home ranks that hold no enemy man.
 fn line_potential(position: &Hasami, side: Side, diagonal: bool) -> Score {
-    let home = position.rules().home_rows(side == Side::First, 2);
+    let home = position.rules().home_two[side.index()];
     let own = position.men(side);
     let enemy = position.men(side.opponent());
     WINDOWS_9X9

@@ -37,6 +37,8 @@ pub struct Geometry {
     next: [[u8; 4]; 128],
     /// `neighbours[sq]`: the orthogonal neighbours of `sq`.
     neighbours: [u128; 128],
+    /// `diagonals[sq]`: the diagonal neighbours of `sq`.
+    diagonals: [u128; 128],
     /// For lines of five: `(index step, squares where such a line can start)` for the
     /// directions east, south, south-east and south-west (orthogonal ones first).
     pub five_lines: [(usize, u128); 4],
@@ -50,6 +52,7 @@ impl Geometry {
         let mut not_right = 0u128;
         let mut next = [[NONE; 4]; 128];
         let mut neighbours = [0u128; 128];
+        let mut diagonals = [0u128; 128];
         let mut five_lines = [(1, 0u128), (width, 0), (width + 1, 0), (width - 1, 0)];
         let mut sq = 0;
         while sq < width * height {
@@ -86,6 +89,19 @@ impl Geometry {
             if col > 0 {
                 next[sq][Dir::West as usize] = (sq - 1) as u8;
             }
+            let (up, down, left, right) = (row > 0, row + 1 < height, col > 0, col + 1 < width);
+            if up && left {
+                diagonals[sq] |= 1 << (sq - width - 1);
+            }
+            if up && right {
+                diagonals[sq] |= 1 << (sq - width + 1);
+            }
+            if down && left {
+                diagonals[sq] |= 1 << (sq + width - 1);
+            }
+            if down && right {
+                diagonals[sq] |= 1 << (sq + width + 1);
+            }
             let mut d = 0;
             while d < 4 {
                 if next[sq][d] != NONE {
@@ -97,7 +113,7 @@ impl Geometry {
         }
         let last = width * height - 1;
         let corners = 1 | 1 << (width - 1) | 1 << (last + 1 - width) | 1 << last;
-        Geometry { width, height, board, not_left, not_right, corners, next, neighbours, five_lines }
+        Geometry { width, height, board, not_left, not_right, corners, next, neighbours, diagonals, five_lines }
     }
 
     /// The number of squares.
@@ -141,6 +157,12 @@ impl Geometry {
     #[inline]
     pub fn neighbours(&self, sq: usize) -> u128 {
         self.neighbours[sq]
+    }
+
+    /// The diagonal neighbours of `sq`.
+    #[inline]
+    pub fn diagonal_neighbours(&self, sq: usize) -> u128 {
+        self.diagonals[sq]
     }
 
     /// The squares of rows `rows` (0 = top).

@@ -117,7 +117,7 @@ impl Hasami {
     /// Whether `side` has an unbroken line of five men outside its own two starting ranks.
     pub fn has_five(&self, men: u128, side: Side) -> bool {
         let Win::Five { diagonal } = self.rules.win else { return false };
-        let m = men & !self.rules.home_rows(side == Side::First, 2);
+        let m = men & !self.rules.home_two[side.index()];
         let lines = if diagonal { 4 } else { 2 };
         self.geometry().five_lines[..lines].iter().any(|&(step, starts)| {
             let mut x = m & starts;
@@ -126,6 +126,25 @@ impl Hasami {
             }
             x != 0
         })
+    }
+
+    /// Whether `mv` by the side to move makes a five in a row (a new line must pass through
+    /// the landing square).
+    pub fn completes_five(&self, mv: HasamiMove) -> bool {
+        let Win::Five { diagonal } = self.rules.win else { return false };
+        let side = self.side;
+        let men = (self.men(side) ^ (1 << mv.from) ^ (1 << mv.to)) & !self.rules.home_two[side.index()];
+        let to = mv.to as usize;
+        if men & (1 << to) == 0 {
+            return false;
+        }
+        // A new line needs a friendly man next to the landing square.
+        let geo = self.geometry();
+        let near = geo.neighbours(to) | if diagonal { geo.diagonal_neighbours(to) } else { 0 };
+        if men & near == 0 {
+            return false;
+        }
+        self.has_five(men, side)
     }
 
     /// How the game stands after the player not to move has just moved (RULES.md §1 order:
@@ -271,8 +290,7 @@ impl Game for Hasami {
         if self.captures_of(mv) != 0 {
             return true;
         }
-        matches!(self.rules.win, Win::Five { .. })
-            && self.has_five(self.men(self.side) ^ (1 << mv.from) ^ (1 << mv.to), self.side)
+        self.completes_five(mv)
     }
 
     fn evaluate(&self) -> Score {

@@ -27,18 +27,13 @@ pub struct RuleSet {
     pub intervention: bool,
     /// Draw when both players have fewer than five men (dai-hasami).
     pub material_draw: bool,
+    /// Each player's two starting ranks (where five-in-a-row men do not count), by side index.
+    pub home_two: [u128; 2],
 }
 
-impl RuleSet {
-    /// The rows (0 = top) of `side`'s first `ranks` own ranks.
-    pub fn home_rows(&self, first_player: bool, ranks: usize) -> u128 {
-        let geo = self.geometry;
-        if first_player {
-            geo.rows(geo.height - ranks, ranks)
-        } else {
-            geo.rows(0, ranks)
-        }
-    }
+/// Each player's two nearest ranks on `geo`: the first player's at the bottom.
+const fn home_two(geo: &Geometry) -> [u128; 2] {
+    [geo.rows(geo.height - 2, 2), geo.rows(0, 2)]
 }
 
 const fn hasami_like(name: &'static str, step_only: bool, at_most: u32, ranks: &'static [usize]) -> RuleSet {
@@ -51,6 +46,7 @@ const fn hasami_like(name: &'static str, step_only: bool, at_most: u32, ranks: &
         win: Win::Reduce { at_most },
         intervention: false,
         material_draw: false,
+        home_two: home_two(&NINE_BY_NINE),
     }
 }
 
@@ -64,6 +60,7 @@ const fn dai_hasami(name: &'static str, step_only: bool, diagonal: bool) -> Rule
         win: Win::Five { diagonal },
         intervention: false,
         material_draw: true,
+        home_two: home_two(&NINE_BY_NINE),
     }
 }
 
@@ -77,6 +74,7 @@ const fn makyek(name: &'static str, at_most: u32) -> RuleSet {
         win: Win::Reduce { at_most },
         intervention: true,
         material_draw: false,
+        home_two: home_two(&EIGHT_BY_EIGHT),
     }
 }
 
