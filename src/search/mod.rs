@@ -145,6 +145,11 @@ pub fn search<G: Game>(
             control.stop();
             main
         });
+        if main.reported_best != Some(main.root_moves[0].mv) {
+            // The move played comes from an unfinished iteration (or none finished): report its
+            // line, as GUIs show the last pv as the engine's choice.
+            report_lines(&main, root, &shared, report);
+        }
         let best = &main.root_moves[0];
         summary.best = Some(root.format_move(best.mv));
         summary.ponder = best.pv.get(1).map(|&reply| {
@@ -190,10 +195,15 @@ fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, 
             })
             .collect();
         report(Event::Info(Info {
-            depth: worker.completed_depth,
+            depth: worker.completed_depth.max(1),
             seldepth: root_move.seldepth.max(worker.completed_depth as usize),
             multipv: index + 1,
-            score: ScoreReport::from_score(root_move.score),
+            // A move not yet searched (stop during the first iteration) has no score yet.
+            score: if root_move.score <= -crate::core::score::INFINITE {
+                ScoreReport::Centi(0)
+            } else {
+                ScoreReport::from_score(root_move.score)
+            },
             nodes,
             nps,
             time_ms,

@@ -50,6 +50,8 @@ pub struct Worker<'a, G: Game> {
     game: G,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub completed_depth: u32,
+    /// The best move of the last reported iteration (main thread).
+    pub reported_best: Option<G::Move>,
     nodes: u64,
     seldepth: usize,
     stopped: bool,
@@ -71,6 +73,7 @@ impl<'a, G: Game> Worker<'a, G> {
             game,
             root_moves,
             completed_depth: 0,
+            reported_best: None,
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -106,6 +109,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.completed_depth = search_depth as u32;
             if self.id == 0 {
                 report(self);
+                self.reported_best = Some(self.root_moves[0].mv);
                 if self.iteration_ends_search() {
                     break;
                 }
