@@ -6,7 +6,6 @@ use super::position::Hasami;
 use super::rules::Win;
 use crate::core::{Score, Side};
 use crate::game::Game;
-use once_cell::sync::Lazy;
 
 /// Material per man where winning means capturing; in five-in-a-row games men are tools.
 const MAN_REDUCE: Score = 100;
@@ -19,19 +18,6 @@ const THREAT_ON_THEM: Score = 30;
 const THREAT_ON_US: Score = 12;
 /// A five-square window with `k` own men and no enemy man, `k` = 0..=4.
 const WINDOW: [Score; 5] = [0, 1, 4, 14, 45];
-
-/// Every five-square line on a 9x9 board as `(mask, diagonal)`.
-static WINDOWS_9X9: Lazy<Vec<(u128, bool)>> = Lazy::new(|| {
-    let geo = &super::geometry::NINE_BY_NINE;
-    let mut windows = Vec::new();
-    for (index, &(step, starts)) in geo.five_lines.iter().enumerate() {
-        for sq in super::geometry::squares(starts) {
-            let mask = (0..5).fold(0u128, |m, k| m | 1 << (sq + k * step));
-            windows.push((mask, index >= 2));
-        }
-    }
-    windows
-});
 
 /// A static evaluation from the side to move's point of view.
 pub fn evaluate(position: &Hasami) -> Score {
@@ -77,14 +63,31 @@ fn exposed(position: &Hasami, victim: Side, attacker_reach: u128) -> u32 {
     count
 }
 
-/// The sum over five-square windows outside `side`'s two home ranks that hold no enemy man.
+/// The sum over five-square windows outside `side`'s two home ranks that hold no enemy man of
+/// `WINDOW[own men in the window]`. Windows are counted per direction with bit-sliced adders:
+/// each square stands for the window that starts on it.
 fn line_potential(position: &Hasami, side: Side, diagonal: bool) -> Score {
-    let home = position.rules().home_two[side.index()];
+    let geo = position.geometry();
     let own = position.men(side);
-    let enemy = position.men(side.opponent());
-    WINDOWS_9X9
-        .iter()
-        .filter(|&&(mask, is_diagonal)| (diagonal || !is_diagonal) && mask & (home | enemy) == 0)
-        .map(|&(mask, _)| WINDOW[(own & mask).count_ones().min(4) as usize])
-        .sum()
+    let blocked = position.men(side.opponent()) | position.rules().home_two[side.index()];
+    let lines = if diagonal { 4 } else { 2 };
+    let mut total = 0;
+    for &(step, starts) in &geo.five_lines[..lines] {
+        let (mut ones, mut twos, mut fours, mut obstructed) = (0u128, 0u128, 0u128, 0u128);
+        for k in 0..5 {
+            let bit = own >> (k * step);
+            obstructed |= blocked >> (k * step);
+            let carry = ones & bit;
+            ones ^= bit;
+            fours |= twos & carry;
+            twos ^= carry;
+        }
+        let open = starts & !obstructed;
+        let count = |n: u32| {
+            let pick = |plane: u128, set: bool| if set { plane } else { !plane };
+            (open & pick(ones, n & 1 != 0) & pick(twos, n & 2 != 0) & pick(fours, n & 4 != 0)).count_ones() as Score
+        };
+        total += (1..5).map(|n| WINDOW[n as usize] * count(n)).sum::<Score>();
+    }
+    total
 }
