@@ -24,11 +24,11 @@ pub fn parse_position(rules: &'static RuleSet, text: &str) -> Result<Hasami, Gam
     }
     let move_number = match rest.get(1) {
         None => 1,
-        Some(n) => n
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| (1..=1_000_000).contains(&n))
-            .ok_or_else(|| GameError::new(format!("move number must be 1..1000000, not {n}")))?,
+        Some(n) => Some(n)
+            .filter(|n| !n.starts_with('0'))
+            .and_then(|n| n.parse::<u64>().ok())
+            .filter(|&n| (1..u64::MAX / 2).contains(&n))
+            .ok_or_else(|| GameError::new(format!("move number must be a positive number below 2^63, not {n}")))?,
     };
     Ok(Hasami::from_parts(rules, men, side, move_number))
 }
@@ -46,10 +46,13 @@ fn parse_board(rules: &RuleSet, board: &str) -> Result<[u128; 2], GameError> {
         let mut run: Option<usize> = None;
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
+                if run.is_none() && d == 0 {
+                    return Err(GameError::new(format!("empty-square count starting with 0 in board rank {rank}")));
+                }
                 run = Some(run.unwrap_or(0).saturating_mul(10).saturating_add(d as usize));
                 continue;
             }
-            col = end_run(col, run.take(), rank)?;
+            col = end_run(col, run.take());
             let side = match c {
                 'P' => Side::First,
                 'p' => Side::Second,
@@ -61,7 +64,7 @@ fn parse_board(rules: &RuleSet, board: &str) -> Result<[u128; 2], GameError> {
             men[side.index()] |= 1 << (row * geo.width + col);
             col += 1;
         }
-        col = end_run(col, run, rank)?;
+        col = end_run(col, run);
         if col != geo.width {
             return Err(GameError::new(format!("board rank {rank} must have {} squares, not {col}", geo.width)));
         }
@@ -69,13 +72,9 @@ fn parse_board(rules: &RuleSet, board: &str) -> Result<[u128; 2], GameError> {
     Ok(men)
 }
 
-/// Adds a pending run of empty squares to the column count; a run of zero is an error.
-fn end_run(col: usize, run: Option<usize>, rank: usize) -> Result<usize, GameError> {
-    match run {
-        Some(0) => Err(GameError::new(format!("empty-square count 0 in board rank {rank}"))),
-        Some(n) => Ok(col.saturating_add(n)),
-        None => Ok(col),
-    }
+/// Adds a pending run of empty squares to the column count.
+fn end_run(col: usize, run: Option<usize>) -> usize {
+    col.saturating_add(run.unwrap_or(0))
 }
 
 /// The position string of `position`.

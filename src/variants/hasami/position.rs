@@ -38,8 +38,8 @@ pub struct Hasami {
     pub(super) men: [u128; 2],
     pub(super) side: Side,
     key: u64,
-    /// The move number of the position string (1 for the start position).
-    pub(super) move_number: u32,
+    /// The move number of the position string (1 for the start position; never overflows).
+    pub(super) move_number: u64,
     outcome: Option<Outcome>,
     /// Plies since the last capture (or null move): how far back a repetition can lie.
     reversible: u32,
@@ -60,7 +60,7 @@ impl Hasami {
     }
 
     /// A position from validated parts, judged as if the player not to move had just moved.
-    pub(super) fn from_parts(rules: &'static RuleSet, men: [u128; 2], side: Side, move_number: u32) -> Hasami {
+    pub(super) fn from_parts(rules: &'static RuleSet, men: [u128; 2], side: Side, move_number: u64) -> Hasami {
         let mut position = Hasami {
             rules,
             men,
