@@ -28,6 +28,13 @@ pub fn concrete(game: &AnyGame) -> &Hasami {
     }
 }
 
+/// The concrete hasami-family position inside an [`AnyGame`], mutably (for `Game::play`/`undo`).
+pub fn concrete_mut(game: &mut AnyGame) -> &mut Hasami {
+    match game {
+        AnyGame::Hasami(h) => h,
+    }
+}
+
 /// The result word of a turn (`b capture`, `draw repetition`, ...), `None` while ongoing.
 pub fn result_of(turn: Turn) -> Option<String> {
     match turn {
