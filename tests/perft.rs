@@ -26,8 +26,8 @@ fn check(fixture: &Fixture) -> Vec<String> {
     let game = engine(&fixture.variant, fixture.position.as_deref());
     let mut failures = Vec::new();
     for &(depth, expected) in &fixture.perft {
-        // Root moves in parallel (rayon) for the deep lines; the plain sequential `perft` for
-        // the shallow ones, so both entry points are covered.
+        // Every line through `perft_divide` (root moves in parallel); lines up to depth 3 also
+        // through the sequential `perft`, so both entry points are covered.
         let divide = game.perft_divide(depth);
         let total: u64 = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
         if total != expected {
