@@ -1,0 +1,315 @@
+//! The engine against the independent reference implementation (tests/common/reference.rs):
+//! (a) perft split by root move, to depth 3, from every fixture position, and every fixture
+//!     line the reference can recount within a node budget;
+//! (b) seeded random walks in every variant, checking at every node: equal legal move sets,
+//!     equal results, incremental key == key from scratch, position strings that agree and
+//!     round-trip, parse/format of every move, and play + undo restoring the position.
+//!
+//! The reference budget for (a) is `HASAMI_REFERENCE_BUDGET` leaves per fixture line (default
+//! 3,000,000; `max` for no limit). With `max` every line of every fixture file is recounted by the
+//! reference (about a minute); that is how the fixture numbers were cross-checked.
+
+mod common;
+
+use common::reference::{self, Position};
+use common::{concrete, concrete_mut, engine, engine_with, load_fixtures, result_of};
+use std::collections::{BTreeMap, BTreeSet};
+use tetsugaku::core::SplitMix64;
+use tetsugaku::{AnyGame, Game, RuleOptions, Side};
+
+/// The reference position for a fixture (its position string, or the start position).
+fn reference_of(variant: &str, position: Option<&str>) -> Position {
+    match position {
+        None => Position::start(variant),
+        Some(text) => {
+            Position::parse(variant, text).unwrap_or_else(|e| panic!("{variant}: reference rejects {text}: {e}"))
+        }
+    }
+}
+
+/// The reference's perft split by root move.
+fn reference_divide(position: &Position, depth: u32) -> BTreeMap<String, u64> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|token| {
+            let mut child = position.clone();
+            child.play(&token).expect("the reference plays its own moves");
+            let count = child.perft(depth - 1);
+            (token, count)
+        })
+        .collect()
+}
+
+#[test]
+fn perft_divide_matches_reference_to_depth_3_from_every_fixture() {
+    let mut failures = Vec::new();
+    for fixture in load_fixtures() {
+        let game = engine(&fixture.variant, fixture.position.as_deref());
+        let position = reference_of(&fixture.variant, fixture.position.as_deref());
+        assert_eq!(
+            result_of(game.turn()),
+            position.result(),
+            "{} {}: results of the fixture position differ",
+            fixture.variant,
+            fixture.id
+        );
+        for depth in 1..=3 {
+            let ours: BTreeMap<String, u64> = game.perft_divide(depth).into_iter().collect();
+            let theirs = reference_divide(&position, depth);
+            if ours != theirs {
+                let keys: BTreeSet<&String> = ours.keys().chain(theirs.keys()).collect();
+                let diff: Vec<String> = keys
+                    .into_iter()
+                    .filter(|k| ours.get(*k) != theirs.get(*k))
+                    .map(|k| format!("{k}: engine {:?} reference {:?}", ours.get(k), theirs.get(k)))
+                    .collect();
+                failures.push(format!("{} {} depth {depth}: {}", fixture.variant, fixture.id, diff.join(", ")));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "perft divide differs:\n{}", failures.join("\n"));
+}
+
+fn reference_budget() -> u64 {
+    match std::env::var("HASAMI_REFERENCE_BUDGET") {
+        Ok(text) if text == "max" => u64::MAX,
+        Ok(text) => text.parse().expect("HASAMI_REFERENCE_BUDGET is a number or max"),
+        Err(_) => 3_000_000,
+    }
+}
+
+#[test]
+fn fixture_numbers_are_recounted_by_the_reference() {
+    let budget = reference_budget();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for fixture in load_fixtures() {
+        let position = reference_of(&fixture.variant, fixture.position.as_deref());
+        for &(depth, expected) in &fixture.perft {
+            if expected > budget {
+                continue;
+            }
+            checked += 1;
+            let counted = position.perft(depth);
+            if counted != expected {
+                failures.push(format!(
+                    "{} {}: reference perft {depth} = {counted}, fixture says {expected}",
+                    fixture.variant, fixture.id
+                ));
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} fixture lines within the reference budget");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Everything compared at one node of a walk. Panics with `context` on the first difference.
+/// With `strings`, every move is also parsed back from its token and play + undo compares
+/// position strings (move number included); otherwise only board, side, key and result are
+/// compared after play + undo (the text round trips dominate the run time).
+fn check_node(
+    variant: &str,
+    options: &RuleOptions,
+    game: &mut AnyGame,
+    position: &Position,
+    strings: bool,
+    context: &str,
+) {
+    let text = game.position_string();
+    assert_eq!(text, position.to_position_string(), "{context}: position strings differ");
+
+    // Legal moves, as sets of tokens, and no duplicates in the engine's list.
+    let mut ours = game.legal_moves();
+    ours.sort();
+    let generated = ours.len();
+    ours.dedup();
+    assert_eq!(generated, ours.len(), "{context}: the engine generated a move twice");
+    let mut theirs = position.legal_moves();
+    theirs.sort();
+    assert_eq!(ours, theirs, "{context} ({text}): legal moves differ");
+
+    // Results (`Turn::Over` iff the game is over, and then no legal moves).
+    let result = result_of(game.turn());
+    assert_eq!(result, position.result(), "{context} ({text}): results differ");
+    assert!(result.is_none() || ours.is_empty(), "{context}: a finished game has moves");
+
+    // Keys: incremental == from scratch; the position string round-trips with the same key.
+    let h = concrete(game);
+    assert_eq!(h.key(), h.key_from_scratch(), "{context} ({text}): incremental key differs");
+    assert_eq!(h.count_moves(), generated as u64, "{context}: count_moves differs from generate");
+    let reparsed = engine_with(variant, options, Some(&text));
+    assert_eq!(reparsed.position_string(), text, "{context}: position string does not round-trip");
+    assert_eq!(reparsed.key(), game.key(), "{context} ({text}): key changes through the position string");
+    let reparsed_reference = Position::parse(&reference_name(variant, options), &text).expect("reference parses");
+    assert_eq!(reparsed_reference.to_position_string(), text, "{context}: reference round trip");
+
+    // Every move: parse(format(mv)) == mv; play + undo restores the position. The moves are
+    // played and taken back on the walk's own game, so anything `undo` fails to restore that
+    // the comparisons here cannot see (repetition history, ...) carries into the rest of the
+    // walk, where the reference comparison catches it.
+    let snapshot = h.clone();
+    let mut moves = Vec::new();
+    snapshot.generate(&mut moves);
+    let h = concrete_mut(game);
+    for mv in moves {
+        // Tokens are formatted only for messages and the `strings` checks: formatting every
+        // move of every node would dominate the run time.
+        let token = || snapshot.format_move(mv);
+        if strings {
+            assert_eq!(snapshot.parse_move(&token()), Ok(mv), "{context}: {} does not parse back", token());
+        }
+        h.play(mv);
+        assert_eq!(h.key(), h.key_from_scratch(), "{context}: key after {}", token());
+        assert_eq!(h.side(), snapshot.side().opponent(), "{context}: side after {}", token());
+        h.undo();
+        // play + undo restores the position exactly: board, side, key, result.
+        for side in Side::ALL {
+            assert_eq!(h.men(side), snapshot.men(side), "{context}: men after play + undo of {}", token());
+        }
+        assert_eq!(h.side(), snapshot.side(), "{context}: side after play + undo of {}", token());
+        assert_eq!(h.key(), snapshot.key(), "{context}: key after play + undo of {}", token());
+        assert_eq!(h.turn(), snapshot.turn(), "{context}: result after play + undo of {}", token());
+        if strings {
+            assert_eq!(h.position_string(), text, "{context}: play + undo of {}", token());
+        }
+    }
+}
+
+/// The reference's name for a variant under rule options.
+fn reference_name(variant: &str, options: &RuleOptions) -> String {
+    if variant == "makyek" && options.makyek_all_but_one {
+        "makyek-all-but-one".to_string()
+    } else {
+        variant.to_string()
+    }
+}
+
+/// What the walks of one variant saw.
+#[derive(Default, Debug)]
+struct WalkStats {
+    nodes: u64,
+    captures: u64,
+    /// Game results, by result word.
+    endings: BTreeMap<String, u64>,
+}
+
+/// `games` seeded random games of at most `max_plies` plies, engine and reference side by
+/// side. Move choice is biased so that the interesting rules come up: some games often undo
+/// their own last move (repetitions), some prefer captures and winning moves.
+fn walk(variant: &str, options: &RuleOptions, games: usize, max_plies: usize, seed: u64) -> WalkStats {
+    let starts: Vec<Option<String>> = std::iter::once(None)
+        .chain(load_fixtures().into_iter().filter(|f| f.variant == variant && f.position.is_some()).map(|f| f.position))
+        .collect();
+    let mut rng = SplitMix64::new(seed);
+    let mut stats = WalkStats::default();
+    for game_index in 0..games {
+        // Three games in four from the start position, the others from fixture positions.
+        let start = if game_index % 4 == 3 { &starts[1 + game_index / 4 % (starts.len() - 1)] } else { &starts[0] };
+        let mut game = engine_with(variant, options, start.as_deref());
+        let mut position = match start {
+            None => Position::start(&reference_name(variant, options)),
+            Some(text) => Position::parse(&reference_name(variant, options), text).expect("reference parses fixtures"),
+        };
+        let undo_percent = [0, 20, 50][game_index % 3];
+        let noisy_percent = [20, 60][game_index / 3 % 2];
+        let mut last_move: [Option<String>; 2] = [None, None];
+        for ply in 0..=max_plies {
+            let context = format!("{variant} game {game_index} ply {ply}");
+            check_node(variant, options, &mut game, &position, ply % 4 == 0, &context);
+            stats.nodes += 1;
+            let moves = game.legal_moves();
+            if let Some(result) = result_of(game.turn()) {
+                *stats.endings.entry(result).or_default() += 1;
+                break;
+            }
+            if ply == max_plies {
+                break;
+            }
+            let h = concrete(&game);
+            let mover = h.side().index();
+            let reverse = last_move[mover].as_ref().map(|t| format!("{}{}", &t[t.len() / 2..], &t[..t.len() / 2]));
+            let token = match reverse {
+                Some(back) if moves.contains(&back) && rng.below(100) < undo_percent => back,
+                _ => {
+                    let mut generated = Vec::new();
+                    h.generate(&mut generated);
+                    let noisy: Vec<String> =
+                        generated.into_iter().filter(|&mv| h.is_noisy(mv)).map(|mv| h.format_move(mv)).collect();
+                    if !noisy.is_empty() && rng.below(100) < noisy_percent {
+                        noisy[rng.below(noisy.len())].clone()
+                    } else {
+                        moves[rng.below(moves.len())].clone()
+                    }
+                }
+            };
+            let before = position.count(reference::Side::B) + position.count(reference::Side::W);
+            game.play_token(&token).unwrap_or_else(|e| panic!("{context}: engine rejects {token}: {e}"));
+            position.play(&token).unwrap_or_else(|e| panic!("{context}: reference rejects {token}: {e}"));
+            if position.count(reference::Side::B) + position.count(reference::Side::W) < before {
+                stats.captures += 1;
+            }
+            last_move[mover] = Some(token);
+        }
+    }
+    stats
+}
+
+/// Runs the walks of one variant and checks they captured and reached each result in `expected`
+/// (so the comparisons above were made on those endings too).
+fn walk_variant(variant: &str, seed: u64, expected: &[&str]) {
+    let stats = walk(variant, &RuleOptions::default(), 200, 150, seed);
+    println!("{variant}: {stats:?}");
+    assert!(stats.captures > 0, "{variant}: the walks never captured: {stats:?}");
+    for word in expected {
+        assert!(stats.endings.contains_key(*word), "{variant}: no game ended {word}: {stats:?}");
+    }
+}
+
+#[test]
+fn random_walks_hasami() {
+    walk_variant("hasami", 1, &["b capture", "w capture", "draw repetition"]);
+}
+
+#[test]
+fn random_walks_hasami_all() {
+    walk_variant("hasami-all", 2, &["b capture", "w capture", "draw repetition"]);
+}
+
+#[test]
+fn random_walks_hasami_step() {
+    walk_variant("hasami-step", 3, &["b capture", "b no-moves", "draw repetition"]);
+}
+
+#[test]
+fn random_walks_hasami_step18() {
+    walk_variant("hasami-step18", 4, &["b capture", "draw repetition"]);
+}
+
+#[test]
+fn random_walks_dai_hasami() {
+    walk_variant("dai-hasami", 5, &["b five", "w five", "draw repetition", "draw material", "w no-moves"]);
+}
+
+#[test]
+fn random_walks_dai_hasami_diag() {
+    walk_variant("dai-hasami-diag", 6, &["b five", "w five", "draw repetition", "b no-moves"]);
+}
+
+#[test]
+fn random_walks_dai_hasami_step() {
+    walk_variant("dai-hasami-step", 7, &["b five", "w five", "draw repetition"]);
+}
+
+#[test]
+fn random_walks_makyek() {
+    walk_variant("makyek", 8, &["b capture", "w capture", "draw repetition"]);
+}
+
+#[test]
+fn random_walks_makyek_all_but_one_option() {
+    let options = RuleOptions { makyek_all_but_one: true };
+    let stats = walk("makyek", &options, 60, 150, 9);
+    println!("makyek all-but-one: {stats:?}");
+    assert!(stats.endings.contains_key("b capture") || stats.endings.contains_key("w capture"), "{stats:?}");
+}

@@ -1,0 +1,104 @@
+//! The generic perft runner: reads every `tests/perft/*.perft` file (the variant is the file
+//! name) and checks every `perft <depth> <nodes>` line with the engine (`AnyGame` + perft).
+//!
+//! Depths in the fixtures are kept modest so this runs in a few seconds in the test profile;
+//! there is no "slow" marker: every line in the files is checked on every run.
+
+mod common;
+
+use common::{concrete, engine, load_fixtures, Fixture};
+use tetsugaku::game::perft;
+
+/// The variants of the hasami family; each must have a fixture file.
+const VARIANTS: [&str; 8] = [
+    "hasami",
+    "hasami-all",
+    "hasami-step",
+    "hasami-step18",
+    "dai-hasami",
+    "dai-hasami-diag",
+    "dai-hasami-step",
+    "makyek",
+];
+
+/// Checks one fixture; returns a line per mismatch.
+fn check(fixture: &Fixture) -> Vec<String> {
+    let game = engine(&fixture.variant, fixture.position.as_deref());
+    let mut failures = Vec::new();
+    for &(depth, expected) in &fixture.perft {
+        // Every line through `perft_divide` (root moves in parallel); lines up to depth 3 also
+        // through the sequential `perft`, so both entry points are covered.
+        let divide = game.perft_divide(depth);
+        let total: u64 = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
+        if total != expected {
+            failures.push(format!(
+                "{} {} ({}): perft {depth} = {total}, fixture says {expected}",
+                fixture.variant, fixture.id, fixture.origin
+            ));
+        }
+        if depth <= 3 {
+            let sequential = perft(&mut concrete(&game).clone(), depth);
+            if sequential != total {
+                failures.push(format!(
+                    "{} {}: perft {depth} = {sequential} but perft_divide sums to {total}",
+                    fixture.variant, fixture.id
+                ));
+            }
+        }
+    }
+    failures
+}
+
+#[test]
+fn every_fixture_line_matches_the_engine() {
+    let fixtures = load_fixtures();
+    let mut failures = Vec::new();
+    let mut lines = 0;
+    for fixture in &fixtures {
+        assert!(!fixture.perft.is_empty(), "{} {}: no perft lines", fixture.variant, fixture.id);
+        lines += fixture.perft.len();
+        failures.extend(check(fixture));
+    }
+    assert!(failures.is_empty(), "{} of {lines} perft lines failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_variant_has_a_start_position_and_two_midgames() {
+    let fixtures = load_fixtures();
+    for variant in VARIANTS {
+        let of_variant: Vec<&Fixture> = fixtures.iter().filter(|f| f.variant == variant).collect();
+        let start = of_variant.iter().find(|f| f.position.is_none());
+        let start = start.unwrap_or_else(|| panic!("{variant}: no startpos fixture"));
+        let depths: Vec<u32> = start.perft.iter().map(|&(d, _)| d).collect();
+        for depth in 1..=4 {
+            assert!(depths.contains(&depth), "{variant}: startpos lacks perft {depth}");
+        }
+        let midgames = of_variant.iter().filter(|f| f.position.is_some()).count();
+        assert!(midgames >= 2, "{variant}: only {midgames} midgame positions");
+    }
+    for fixture in &fixtures {
+        assert!(VARIANTS.contains(&fixture.variant.as_str()), "unknown variant file {}", fixture.variant);
+    }
+}
+
+/// The numbers quoted in protocol-spec.md §9.4 and the start-position table there.
+#[test]
+fn start_positions_match_the_protocol_spec() {
+    let cases = [
+        ("hasami", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1", 63),
+        ("hasami-all", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1", 63),
+        ("hasami-step", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1", 9),
+        ("hasami-step18", "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP b - 1", 9),
+        ("dai-hasami", "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP b - 1", 54),
+        ("dai-hasami-diag", "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP b - 1", 54),
+        ("dai-hasami-step", "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP b - 1", 18),
+        ("makyek", "pppppppp/8/pppppppp/8/8/PPPPPPPP/8/PPPPPPPP b - 1", 32),
+    ];
+    for (variant, text, moves) in cases {
+        let start = engine(variant, None);
+        assert_eq!(start.position_string(), text, "{variant}");
+        assert_eq!(start.legal_moves().len(), moves, "{variant}");
+        let parsed = engine(variant, Some(text));
+        assert_eq!(parsed.key(), start.key(), "{variant}");
+    }
+}
