@@ -185,7 +185,11 @@ impl Geometry {
     /// Parses a USI square name (`5e`) on this board.
     pub fn parse_square(&self, text: &str) -> Option<usize> {
         let rank = text.chars().last()?;
-        let file: usize = text.get(..text.len() - rank.len_utf8())?.parse().ok()?;
+        let digits = text.get(..text.len() - rank.len_utf8())?;
+        if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let file: usize = digits.parse().ok()?;
         if !rank.is_ascii_lowercase() || file == 0 || file > self.width {
             return None;
         }
@@ -242,7 +246,7 @@ mod tests {
         for sq in 0..81 {
             assert_eq!(geo.parse_square(&geo.square_name(sq)), Some(sq));
         }
-        for bad in ["", "0a", "10a", "1j", "5", "a", "5E", "é"] {
+        for bad in ["", "0a", "10a", "1j", "5", "a", "5E", "é", "05e", "+5e"] {
             assert_eq!(geo.parse_square(bad), None, "{bad}");
         }
         assert_eq!(EIGHT_BY_EIGHT.parse_square("9a"), None);

@@ -6,26 +6,25 @@ use crate::core::Side;
 use crate::game::{Game, GameError, Turn};
 use std::fmt::Write;
 
-/// Parses `<board> <side> [<hand>] [<move number>]`; the hand must be `-`.
+/// Parses `<board> <side> <hand> [<move number>]`; the hand must be `-`.
 pub fn parse_position(rules: &'static RuleSet, text: &str) -> Result<Hasami, GameError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    let (board, side, rest) = match fields.as_slice() {
-        [board, side, rest @ ..] if rest.len() <= 2 => (*board, *side, rest),
-        [] | [_] => return Err(GameError::new("position string needs a board and a side to move")),
+    let (board, side, hand, number) = match fields.as_slice() {
+        [board, side, hand] => (*board, *side, *hand, None),
+        [board, side, hand, number] => (*board, *side, *hand, Some(*number)),
+        [] | [_] | [_, _] => return Err(GameError::new("position string needs a board, a side to move and a hand")),
         _ => return Err(GameError::new("position string has too many fields")),
     };
     let men = parse_board(rules, board)?;
     let side =
         Side::from_letter(side).ok_or_else(|| GameError::new(format!("side to move must be b or w, not {side}")))?;
-    if let Some(&hand) = rest.first() {
-        if hand != "-" {
-            return Err(GameError::new(format!("{} has no pieces in hand: hand must be -, not {hand}", rules.name)));
-        }
+    if hand != "-" {
+        return Err(GameError::new(format!("{} has no pieces in hand: hand must be -, not {hand}", rules.name)));
     }
-    let move_number = match rest.get(1) {
+    let move_number = match number {
         None => 1,
         Some(n) => Some(n)
-            .filter(|n| !n.starts_with('0'))
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0'))
             .and_then(|n| n.parse::<u64>().ok())
             .filter(|&n| (1..u64::MAX / 2).contains(&n))
             .ok_or_else(|| GameError::new(format!("move number must be a positive number below 2^63, not {n}")))?,
