@@ -43,8 +43,13 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A cleared table of `mib` MiB, or `None` when the memory cannot be had.
+    /// A cleared table of `mib` MiB, or `None` when the memory cannot be had (more than the
+    /// machine has available: the table is written in full, so overcommitted memory would
+    /// end in the out-of-memory killer rather than an error).
     pub fn new(mib: usize) -> Option<TranspositionTable> {
+        if available_mib().is_some_and(|free| mib > free) {
+            return None;
+        }
         let bytes = mib.checked_mul(1 << 20)?;
         let clusters = (bytes / (CLUSTER * std::mem::size_of::<Slot>())).max(1);
         let mut slots = Vec::new();
@@ -140,6 +145,14 @@ impl TranspositionTable {
     }
 }
 
+/// The memory the system can still give, in MiB (`MemAvailable`), where it says.
+fn available_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 fn unpack(data: u64) -> Hit {
     let mv = (data & NO_MOVE) as u32;
     Hit {
@@ -174,5 +187,8 @@ mod tests {
     #[test]
     fn impossible_sizes_are_refused_not_panics() {
         assert!(TranspositionTable::new(usize::MAX).is_none());
+        if let Some(free) = available_mib() {
+            assert!(TranspositionTable::new(free + 1).is_none());
+        }
     }
 }
