@@ -5,7 +5,7 @@
 use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
 use super::Shared;
-use crate::core::score::{from_tt, is_decisive, loss_in, to_tt, win_in, DRAW, INFINITE};
+use crate::core::score::{from_tt, is_decisive, loss_in, mate_plies, to_tt, win_in, DRAW, INFINITE};
 use crate::core::{Outcome, Score, Side};
 use crate::game::{Game, Turn};
 use once_cell::sync::Lazy;
@@ -96,6 +96,7 @@ impl<'a, G: Game> Worker<'a, G> {
             for root in &mut self.root_moves {
                 root.previous = root.score;
             }
+            let iteration_start = self.shared.control.clock_ms();
             for line in 0..lines {
                 self.seldepth = 0;
                 self.search_line(search_depth, line);
@@ -107,10 +108,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             self.completed_depth = search_depth as u32;
+            let iteration_ms = self.shared.control.clock_ms().saturating_sub(iteration_start);
             if self.id == 0 {
                 report(self);
                 self.reported_best = Some(self.root_moves[0].mv);
-                if self.iteration_ends_search() {
+                if self.iteration_ends_search(iteration_ms) {
                     break;
                 }
             }
@@ -190,16 +192,22 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    /// Whether the main thread should stop after a completed iteration.
-    fn iteration_ends_search(&self) -> bool {
+    /// Whether the main thread should stop after a completed iteration that took
+    /// `iteration_ms`: the target time has passed, the next iteration (about three times as long)
+    /// would be cut off by the hard limit, there is only one move, or the result is decided
+    /// and proven well beyond its distance.
+    fn iteration_ends_search(&self, iteration_ms: u64) -> bool {
         let shared = self.shared;
         if shared.control.pondering() || shared.limits.infinite {
             return false;
         }
-        match shared.budget {
-            Some(budget) => self.root_moves.len() == 1 || shared.control.clock_ms() >= budget.soft,
-            None => false,
-        }
+        let Some(budget) = shared.budget else { return false };
+        let now = shared.control.clock_ms();
+        let best = self.root_moves[0].score;
+        self.root_moves.len() == 1
+            || now >= budget.soft
+            || now + 3 * iteration_ms > budget.hard
+            || (is_decisive(best) && self.completed_depth as i32 > 2 * mate_plies(best).abs() + 2)
     }
 
     /// The score of a finished game for the side to move at `ply`.
