@@ -3,6 +3,7 @@ use super::EngineError;
 use crate::game::{AnyGame, RuleOptions, Turn, Variant};
 use crate::search::{self, Config, Control, Event, Limits, TranspositionTable};
 use crate::with_game;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -13,6 +14,9 @@ pub type EventSink = Arc<dyn Fn(Event) + Send + Sync>;
 struct Running {
     control: Arc<Control>,
     handle: JoinHandle<()>,
+    /// Set just before the search hands over its `BestMove`: from then on the search is over
+    /// for the controller, even though its thread may still be winding down.
+    reported: Arc<AtomicBool>,
 }
 
 /// One engine session: the selected variant, the current position with its history, the
@@ -62,9 +66,12 @@ impl Session {
         &self.game
     }
 
-    /// Whether a search is running (a finished search thread is reaped here).
+    /// Whether a search is running (a finished search thread is reaped here). A search whose
+    /// `BestMove` has been reported is finished: a controller sends the next command as soon
+    /// as it reads `bestmove`, so its thread is joined (which takes at most a moment) rather
+    /// than reported busy.
     pub fn is_searching(&mut self) -> bool {
-        if self.running.as_ref().is_some_and(|r| r.handle.is_finished()) {
+        if self.running.as_ref().is_some_and(|r| r.reported.load(Ordering::Acquire) || r.handle.is_finished()) {
             self.join();
         }
         self.running.is_some()
@@ -155,20 +162,29 @@ impl Session {
             move_overhead: self.options.move_overhead,
         };
         let (game, tt, thread_control) = (self.game.clone(), Arc::clone(&self.tt), Arc::clone(&control));
+        let reported = Arc::new(AtomicBool::new(false));
+        let thread_reported = Arc::clone(&reported);
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let report = |event: Event| sink(event);
+                let report = |event: Event| {
+                    if matches!(event, Event::BestMove { .. }) {
+                        // Before the line goes out, so a command sent in reply to it finds
+                        // the search over.
+                        thread_reported.store(true, Ordering::Release);
+                    }
+                    sink(event)
+                };
                 let outcome =
                     with_game!(&game, g => search::search(g, &limits, &config, &tt, &thread_control, &report));
                 if let Err(e) = outcome {
                     log::error!("search failed: {e}");
-                    sink(Event::BestMove { best: None, ponder: None });
+                    report(Event::BestMove { best: None, ponder: None });
                 }
             })
             .map_err(|e| EngineError::new(format!("cannot start the search thread: {e}")))?;
-        self.running = Some(Running { control, handle });
+        self.running = Some(Running { control, handle, reported });
         Ok(())
     }
 
