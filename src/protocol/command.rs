@@ -44,14 +44,27 @@ pub const MAX_PERFT_DEPTH: u32 = 32;
 /// The deepest `bench` accepted.
 pub const MAX_BENCH_DEPTH: u32 = 40;
 
-/// Parses one line. `Ok(None)` for a blank line; `Err` says what was wrong.
+/// The blanks that separate tokens: spaces and tabs only (protocol-spec.md §2). Other control
+/// characters are part of a token, so they make it malformed instead of splitting it.
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// The blank-separated tokens of `text`.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(is_blank).filter(|word| !word.is_empty())
+}
+
+/// Parses one line (with or without its `\n`). `Ok(None)` for a blank line; `Err` says what
+/// was wrong.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
-    let line = line.trim();
+    // Leading blanks and trailing blanks, `\r` and `\n` are ignored.
+    let line = line.trim_end_matches(|c| is_blank(c) || c == '\r' || c == '\n').trim_start_matches(is_blank);
     if line.is_empty() {
         return Ok(None);
     }
-    let (word, rest) = match line.split_once(char::is_whitespace) {
-        Some((word, rest)) => (word, rest.trim_start()),
+    let (word, rest) = match line.split_once(is_blank) {
+        Some((word, rest)) => (word, rest.trim_start_matches(is_blank)),
         None => (line, ""),
     };
     let bare = |command: Command| {
@@ -75,7 +88,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             "win" | "lose" | "draw" => Ok(Some(Command::GameOver)),
             _ => Err(format!("gameover needs win, lose or draw, got {rest:?}")),
         },
-        "variant" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        "variant" => match words(rest).collect::<Vec<_>>().as_slice() {
             [name] => Ok(Some(Command::Variant(name.to_string()))),
             _ => Err("variant needs exactly one name".into()),
         },
@@ -87,9 +100,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     }
 }
 
-/// One whitespace-free token.
+/// One blank-free token.
 fn token(input: &str) -> IResult<&str, &str> {
-    take_till1(char::is_whitespace)(input)
+    take_till1(is_blank)(input)
 }
 
 /// A token that is not `keyword`.
@@ -108,7 +121,7 @@ fn run<'a, T>(input: &'a str, what: &str, parser: impl FnMut(&'a str) -> IResult
     match all_consuming(parser)(input) {
         Ok((_, result)) => Ok(result),
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-            let near = e.input.split_whitespace().next().unwrap_or("end of line");
+            let near = words(e.input).next().unwrap_or("end of line");
             Err(format!("malformed {what} command near {near}"))
         }
         Err(nom::Err::Incomplete(_)) => Err(format!("incomplete {what} command")),
@@ -201,17 +214,17 @@ fn is_go_keyword(word: &str) -> bool {
 }
 
 fn go(rest: &str) -> Result<Command, String> {
-    let mut words = rest.split_whitespace();
-    match words.next() {
+    let mut tokens = words(rest);
+    match tokens.next() {
         Some("perft") => {
-            let depth = match (words.next().map(str::parse::<u32>), words.next()) {
+            let depth = match (tokens.next().map(str::parse::<u32>), tokens.next()) {
                 (Some(Ok(d)), None) if d <= MAX_PERFT_DEPTH => d,
                 _ => return Err(format!("go perft needs one depth 0..{MAX_PERFT_DEPTH}")),
             };
             return Ok(Command::GoPerft(depth));
         }
         Some("mate") => {
-            return match (words.next(), words.next()) {
+            return match (tokens.next(), tokens.next()) {
                 (Some("infinite"), None) => Ok(Command::GoMate(None)),
                 (Some(ms), None) => ms
                     .parse()
@@ -250,8 +263,8 @@ fn go(rest: &str) -> Result<Command, String> {
 }
 
 fn bench(rest: &str) -> Result<Command, String> {
-    let mut words = rest.split_whitespace();
-    match (words.next(), words.next(), words.next()) {
+    let mut tokens = words(rest);
+    match (tokens.next(), tokens.next(), tokens.next()) {
         (None, _, _) => Ok(Command::Bench(None)),
         (Some("depth"), Some(d), None) => match d.parse::<u32>() {
             Ok(d) if (1..=MAX_BENCH_DEPTH).contains(&d) => Ok(Command::Bench(Some(d))),
@@ -328,9 +341,18 @@ mod tests {
     #[test]
     fn rejects_garbage_and_extra_arguments() {
         assert_eq!(parse("   \r").unwrap(), None);
-        for bad in
-            ["usi now", "isready 1", "hello", "variant", "variant a b", "gameover maybe", "bench 3", "bench depth 0"]
-        {
+        for bad in [
+            "usi now",
+            "isready 1",
+            "hello",
+            "variant",
+            "variant a b",
+            "gameover maybe",
+            "bench 3",
+            "bench depth 0",
+            "\x0c",
+            "usi\x0b",
+        ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }
