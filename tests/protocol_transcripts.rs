@@ -747,9 +747,16 @@ fn quit_and_end_of_input_exit_with_status_0() {
 
     // quit ends the session: later lines are never read.
     let mut engine = Engine::start();
-    engine.send("quit");
-    let status = engine.finish(false);
-    assert_eq!(status.code(), Some(0));
+    // One write, so the pipe cannot be closed between the two lines.
+    engine.send_bytes(b"quit\nisready");
+    assert_eq!(engine.try_line(Duration::from_millis(300)), None, "nothing is read after quit");
+    assert_eq!(engine.finish(false).code(), Some(0));
+
+    // A last line without `\n` is still a command; then EOF quits.
+    let mut engine = Engine::start();
+    engine.send_last_unterminated("isready");
+    assert_eq!(engine.line(), "readyok");
+    assert_eq!(engine.finish(false).code(), Some(0));
 }
 
 #[test]

@@ -104,6 +104,17 @@ impl Engine {
         }
     }
 
+    /// Sends `text` with no line end and closes stdin: the last line of an input that ends
+    /// without `\n`.
+    pub fn send_last_unterminated(&mut self, text: &str) {
+        self.transcript.push(format!("> {} <EOF>", text.escape_debug()));
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        if let Err(e) = stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()) {
+            panic!("cannot write to the engine: {e}\n{}", self.context());
+        }
+        self.stdin = None;
+    }
+
     /// The next line, or `None` when none arrives within `timeout` (or the engine exited).
     pub fn try_line(&mut self, timeout: Duration) -> Option<String> {
         match self.lines.recv_timeout(timeout) {
