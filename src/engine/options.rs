@@ -77,9 +77,13 @@ pub fn validate(name: &str, value: Option<&str>) -> Result<(&'static str, Value)
     let value = value.ok_or_else(|| EngineError::new(format!("option {} needs a value", spec.name)))?;
     let checked = match spec.kind {
         OptionKind::Spin { min, max, .. } => {
-            let n: i64 = value
-                .parse()
-                .map_err(|_| EngineError::new(format!("option {} needs a whole number, not {value}", spec.name)))?;
+            // A decimal integer: digits, with a leading `-` only where negative values exist
+            // (so no `+2`, and no `-0` for an option whose minimum is 0).
+            let digits = if min < 0 { value.strip_prefix('-').unwrap_or(value) } else { value };
+            let n: i64 = Some(value)
+                .filter(|_| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| EngineError::new(format!("option {} needs a whole number, not {value}", spec.name)))?;
             if !(min..=max).contains(&n) {
                 return Err(EngineError::new(format!("option {} must be {min}..{max}, not {n}", spec.name)));
             }

@@ -5,7 +5,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1};
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{all_consuming, map, map_res, opt, recognize, value, verify};
-use nom::multi::many0;
+use nom::multi::{many0, separated_list0};
 use nom::sequence::{pair, preceded};
 use nom::IResult;
 
@@ -39,19 +39,41 @@ pub enum Command {
     Bench(Option<u32>),
 }
 
-/// The deepest `go perft` accepted.
+/// The deepest `go perft` accepted (protocol-spec.md §9.4).
 pub const MAX_PERFT_DEPTH: u32 = 32;
 /// The deepest `bench` accepted.
 pub const MAX_BENCH_DEPTH: u32 = 40;
 
-/// Parses one line. `Ok(None)` for a blank line; `Err` says what was wrong.
+/// The blanks that separate tokens: spaces and tabs only (protocol-spec.md §2). Other control
+/// characters are part of a token, so they make it malformed instead of splitting it.
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// The blank-separated tokens of `text`.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(is_blank).filter(|word| !word.is_empty())
+}
+
+/// `text` as a decimal number: digits only (no sign, no blanks), within `T`'s range.
+fn decimal<T: std::str::FromStr>(text: &str) -> Option<T> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Parses one line (with or without its `\n`). `Ok(None)` for a blank line; `Err` says what
+/// was wrong.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
-    let line = line.trim();
+    // Leading blanks and trailing blanks, `\r` and `\n` are ignored.
+    let line = line.trim_end_matches(|c| is_blank(c) || c == '\r' || c == '\n').trim_start_matches(is_blank);
     if line.is_empty() {
         return Ok(None);
     }
-    let (word, rest) = match line.split_once(char::is_whitespace) {
-        Some((word, rest)) => (word, rest.trim_start()),
+    let (word, rest) = match line.split_once(is_blank) {
+        Some((word, rest)) => (word, rest.trim_start_matches(is_blank)),
         None => (line, ""),
     };
     let bare = |command: Command| {
@@ -75,7 +97,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             "win" | "lose" | "draw" => Ok(Some(Command::GameOver)),
             _ => Err(format!("gameover needs win, lose or draw, got {rest:?}")),
         },
-        "variant" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        "variant" => match words(rest).collect::<Vec<_>>().as_slice() {
             [name] => Ok(Some(Command::Variant(name.to_string()))),
             _ => Err("variant needs exactly one name".into()),
         },
@@ -87,9 +109,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     }
 }
 
-/// One whitespace-free token.
+/// One blank-free token.
 fn token(input: &str) -> IResult<&str, &str> {
-    take_till1(char::is_whitespace)(input)
+    take_till1(is_blank)(input)
 }
 
 /// A token that is not `keyword`.
@@ -97,10 +119,20 @@ fn token_except<'a>(keyword: &'static str) -> impl FnMut(&'a str) -> IResult<&'a
     verify(token, move |t: &str| t != keyword)
 }
 
-/// A whole number that fits in `u64` (a leading `-` reads as 0: USI controllers send negative
-/// remaining times when a clock has run over).
+/// A whole number that fits in `u64`.
 fn number(input: &str) -> IResult<&str, u64> {
-    alt((value(0, recognize(pair(char('-'), digit1))), map_res(digit1, str::parse::<u64>)))(input)
+    map_res(digit1, str::parse::<u64>)(input)
+}
+
+/// A whole number of at least 1 (`depth`, `nodes`).
+fn positive(input: &str) -> IResult<&str, u64> {
+    verify(number, |&n| n >= 1)(input)
+}
+
+/// A remaining clock time: a whole number, or a negative one read as 0 (USI controllers send
+/// negative remaining times when a clock has run over; §4.6 allows it for `btime`/`wtime` only).
+fn clock(input: &str) -> IResult<&str, u64> {
+    alt((value(0, recognize(pair(char('-'), digit1))), number))(input)
 }
 
 /// Reports where `parser` stopped understanding `input`.
@@ -108,7 +140,7 @@ fn run<'a, T>(input: &'a str, what: &str, parser: impl FnMut(&'a str) -> IResult
     match all_consuming(parser)(input) {
         Ok((_, result)) => Ok(result),
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-            let near = e.input.split_whitespace().next().unwrap_or("end of line");
+            let near = words(e.input).next().unwrap_or("end of line");
             Err(format!("malformed {what} command near {near}"))
         }
         Err(nom::Err::Incomplete(_)) => Err(format!("incomplete {what} command")),
@@ -163,16 +195,16 @@ enum GoParam<'a> {
 }
 
 fn go_param(input: &str) -> IResult<&str, GoParam<'_>> {
-    let with = |name: &'static str| preceded(pair(tag(name), space1), number);
+    let with = |name: &'static str, value: fn(&str) -> IResult<&str, u64>| preceded(pair(tag(name), space1), value);
     alt((
-        map(with("btime"), |n| GoParam::Time(0, n)),
-        map(with("wtime"), |n| GoParam::Time(1, n)),
-        map(with("binc"), |n| GoParam::Increment(0, n)),
-        map(with("winc"), |n| GoParam::Increment(1, n)),
-        map(with("byoyomi"), GoParam::Byoyomi),
-        map(with("movetime"), GoParam::MoveTime),
-        map(with("depth"), GoParam::Depth),
-        map(with("nodes"), GoParam::Nodes),
+        map(with("btime", clock), |n| GoParam::Time(0, n)),
+        map(with("wtime", clock), |n| GoParam::Time(1, n)),
+        map(with("binc", number), |n| GoParam::Increment(0, n)),
+        map(with("winc", number), |n| GoParam::Increment(1, n)),
+        map(with("byoyomi", number), GoParam::Byoyomi),
+        map(with("movetime", number), GoParam::MoveTime),
+        map(with("depth", positive), GoParam::Depth),
+        map(with("nodes", positive), GoParam::Nodes),
         value(GoParam::Infinite, tag("infinite")),
         value(GoParam::Ponder, tag("ponder")),
         map(
@@ -201,28 +233,28 @@ fn is_go_keyword(word: &str) -> bool {
 }
 
 fn go(rest: &str) -> Result<Command, String> {
-    let mut words = rest.split_whitespace();
-    match words.next() {
+    let mut tokens = words(rest);
+    match tokens.next() {
         Some("perft") => {
-            let depth = match (words.next().map(str::parse::<u32>), words.next()) {
-                (Some(Ok(d)), None) if d <= MAX_PERFT_DEPTH => d,
+            let depth = match (tokens.next().map(decimal::<u32>), tokens.next()) {
+                (Some(Some(d)), None) if d <= MAX_PERFT_DEPTH => d,
                 _ => return Err(format!("go perft needs one depth 0..{MAX_PERFT_DEPTH}")),
             };
             return Ok(Command::GoPerft(depth));
         }
         Some("mate") => {
-            return match (words.next(), words.next()) {
+            return match (tokens.next(), tokens.next()) {
                 (Some("infinite"), None) => Ok(Command::GoMate(None)),
-                (Some(ms), None) => ms
-                    .parse()
+                (Some(ms), None) => decimal(ms)
                     .map(|ms| Command::GoMate(Some(ms)))
-                    .map_err(|_| format!("go mate needs a time in ms or infinite, not {ms}")),
+                    .ok_or_else(|| format!("go mate needs a time in ms or infinite, not {ms}")),
                 _ => Err("go mate needs a time in ms or infinite".into()),
             };
         }
         _ => {}
     }
-    let params = run(rest, "go", many0(preceded(space0, go_param)))?;
+    // Parameters are separated by blanks: `go depth 3infinite` is malformed.
+    let params = run(rest, "go", separated_list0(space1, go_param))?;
     let mut limits = Limits::default();
     for param in params {
         match param {
@@ -230,7 +262,7 @@ fn go(rest: &str) -> Result<Command, String> {
             GoParam::Increment(side, n) => limits.increment[side] = n,
             GoParam::Byoyomi(n) => limits.byoyomi = n,
             GoParam::MoveTime(n) => limits.movetime = Some(n),
-            GoParam::Depth(n) => limits.depth = Some(u32::try_from(n).unwrap_or(u32::MAX).max(1)),
+            GoParam::Depth(n) => limits.depth = Some(u32::try_from(n).unwrap_or(u32::MAX)),
             GoParam::Nodes(n) => limits.nodes = Some(n),
             GoParam::Infinite => limits.infinite = true,
             GoParam::Ponder => limits.ponder = true,
@@ -250,11 +282,11 @@ fn go(rest: &str) -> Result<Command, String> {
 }
 
 fn bench(rest: &str) -> Result<Command, String> {
-    let mut words = rest.split_whitespace();
-    match (words.next(), words.next(), words.next()) {
+    let mut tokens = words(rest);
+    match (tokens.next(), tokens.next(), tokens.next()) {
         (None, _, _) => Ok(Command::Bench(None)),
-        (Some("depth"), Some(d), None) => match d.parse::<u32>() {
-            Ok(d) if (1..=MAX_BENCH_DEPTH).contains(&d) => Ok(Command::Bench(Some(d))),
+        (Some("depth"), Some(d), None) => match decimal::<u32>(d) {
+            Some(d) if (1..=MAX_BENCH_DEPTH).contains(&d) => Ok(Command::Bench(Some(d))),
             _ => Err(format!("bench depth must be 1..{MAX_BENCH_DEPTH}, not {d}")),
         },
         _ => Err("bench takes an optional depth <d>".into()),
@@ -300,7 +332,13 @@ mod tests {
             "go btime 99999999999999999999999",
             "go fast",
             "go perft",
-            "go perft 99",
+            "go perft 33",
+            "go depth 0",
+            "go nodes 0",
+            "go depth -1",
+            "go movetime -5",
+            "go depth 3infinite",
+            "go\x0bdepth 1",
             "go searchmoves",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
@@ -328,9 +366,18 @@ mod tests {
     #[test]
     fn rejects_garbage_and_extra_arguments() {
         assert_eq!(parse("   \r").unwrap(), None);
-        for bad in
-            ["usi now", "isready 1", "hello", "variant", "variant a b", "gameover maybe", "bench 3", "bench depth 0"]
-        {
+        for bad in [
+            "usi now",
+            "isready 1",
+            "hello",
+            "variant",
+            "variant a b",
+            "gameover maybe",
+            "bench 3",
+            "bench depth 0",
+            "\x0c",
+            "usi\x0b",
+        ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }

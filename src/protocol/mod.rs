@@ -36,9 +36,15 @@ impl Output {
         }
     }
 
-    /// The one error line of a refused command.
+    /// The one error line of a refused command. Control characters echoed from the input are
+    /// written as `\xNN`, so the reply stays one printable line whatever the input was.
     pub fn error(&self, what: impl std::fmt::Display) {
-        self.line(&format!("info string error: {what}"));
+        let text: String = what
+            .to_string()
+            .chars()
+            .map(|c| if c.is_ascii_control() && c != '\t' { format!("\\x{:02x}", c as u32) } else { c.to_string() })
+            .collect();
+        self.line(&format!("info string error: {text}"));
     }
 }
 
