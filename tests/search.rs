@@ -1,0 +1,104 @@
+//! The search plays the game: it takes immediate wins, sees forced wins as `mate` scores,
+//! defends against a threatened five, honours limits, and is deterministic on one thread.
+
+use tetsugaku::engine::run_bench;
+use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
+use tetsugaku::variants::hasami::{Hasami, RULE_SETS};
+use tetsugaku::Game;
+
+fn rules(name: &str) -> &'static tetsugaku::variants::hasami::RuleSet {
+    RULE_SETS.iter().find(|r| r.name == name).expect("a hasami variant")
+}
+
+/// Searches `position` of `variant` to `depth`, returning the summary and the last info score.
+fn search_to(variant: &str, position: &str, depth: u32, threads: usize) -> (Summary, Option<ScoreReport>) {
+    let game = Hasami::from_position_string(rules(variant), position).expect("a valid position");
+    let tt = TranspositionTable::new(16).expect("16 MiB");
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let config = Config { threads, multipv: 1, move_overhead: 0 };
+    let last_score = std::sync::Mutex::new(None);
+    let summary = search(&game, &limits, &config, &tt, &Control::new(false), &|event| {
+        if let Event::Info(info) = event {
+            *last_score.lock().unwrap() = Some(info.score);
+        }
+    })
+    .expect("no searchmoves to reject");
+    let score = *last_score.lock().unwrap();
+    (summary, score)
+}
+
+#[test]
+fn takes_the_capture_that_wins_at_once() {
+    // hasami: w has two men (4b, 9h). 4e4c sandwiches 4b against b's 4a and leaves w one man:
+    // an immediate win.
+    let position = "5P3/5p3/9/9/5P3/9/9/p8/9 b - 1";
+    let (summary, score) = search_to("hasami", position, 3, 1);
+    assert_eq!(summary.best.as_deref(), Some("4e4c"), "{summary:?}");
+    assert_eq!(score, Some(ScoreReport::Mate(1)));
+}
+
+#[test]
+fn completes_five_in_a_row() {
+    // dai-hasami: b has four on rank e (8e..5e) and 4g slides to 4e for five outside its home.
+    let position = "pp5pp/9/9/9/1PPPP4/9/5P3/9/pp5pp b - 1";
+    let game = Hasami::from_position_string(rules("dai-hasami"), position).expect("valid");
+    let mut moves = Vec::new();
+    game.generate(&mut moves);
+    let (summary, score) = search_to("dai-hasami", position, 3, 1);
+    assert_eq!(score, Some(ScoreReport::Mate(1)), "{summary:?}");
+    let best = summary.best.expect("a move");
+    let mv = game.parse_move(&best).expect("legal");
+    let mut after = game.clone();
+    after.play(mv);
+    assert!(matches!(after.turn(), tetsugaku::Turn::Over(_)), "{best} does not end the game");
+}
+
+#[test]
+fn blocks_a_four_in_a_row() {
+    // dai-hasami, w to move: b has 8e..5e and threatens 4h4e (five on rank e). The only defence
+    // is 2f4f, closing the 4-file; every other move loses at once.
+    let position = "p1p1p1p1p/9/9/9/1PPPP4/7p1/9/5P3/9 w - 1";
+    let game = Hasami::from_position_string(rules("dai-hasami"), position).expect("valid");
+    let (summary, _) = search_to("dai-hasami", position, 4, 1);
+    assert_eq!(summary.best.as_deref(), Some("2f4f"), "{summary:?}");
+    let mut after = game.clone();
+    after.play(game.parse_move("2f4f").expect("legal"));
+    let mut replies = Vec::new();
+    after.generate(&mut replies);
+    for reply in replies {
+        let mut next = after.clone();
+        next.play(reply);
+        assert_eq!(next.turn(), tetsugaku::Turn::Decide(tetsugaku::Side::Second), "{}", after.format_move(reply));
+    }
+}
+
+#[test]
+fn lazy_smp_returns_a_legal_move_and_counts_every_thread() {
+    let start = "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP b - 1";
+    let game = Hasami::from_position_string(rules("dai-hasami"), start).expect("valid");
+    let (summary, _) = search_to("dai-hasami", start, 6, 2);
+    assert!(game.parse_move(summary.best.as_deref().expect("a move")).is_ok());
+    assert!(summary.nodes > 0 && summary.depth >= 6, "{summary:?}");
+}
+
+#[test]
+fn node_limit_and_searchmoves_are_honoured() {
+    let game = Hasami::start(rules("hasami"));
+    let tt = TranspositionTable::new(4).expect("4 MiB");
+    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+    let limits = Limits { nodes: Some(20_000), searchmoves: vec!["1i1e".into()], ..Limits::default() };
+    let summary = search(&game, &limits, &config, &tt, &Control::new(false), &|_| {}).expect("1i1e is legal");
+    assert_eq!(summary.best.as_deref(), Some("1i1e"));
+    // Checked every 1024 nodes, after the first iteration.
+    assert!(summary.nodes < 20_000 + 60_000, "{summary:?}");
+    let bad = Limits { searchmoves: vec!["1i1a".into()], ..limits };
+    assert!(search(&game, &bad, &config, &tt, &Control::new(false), &|_| {}).is_err());
+}
+
+#[test]
+fn bench_is_deterministic_on_one_thread() {
+    let first = run_bench(4, 1, 16, &|_, _, _| {}).expect("bench runs");
+    let second = run_bench(4, 1, 16, &|_, _, _| {}).expect("bench runs");
+    assert_eq!(first.nodes, second.nodes);
+    assert_eq!(first.positions, tetsugaku::engine::bench_positions().len());
+}
