@@ -88,8 +88,31 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// transposition table and used to index history tables.
     fn encode(mv: Self::Move) -> u32;
 
-    /// Whether `mv` changes material (searched by quiescence).
+    /// Whether `mv` changes material or decides the game (searched by quiescence).
     fn is_noisy(&self, mv: Self::Move) -> bool;
+
+    /// Appends exactly the legal moves for which [`is_noisy`](Game::is_noisy) holds (what
+    /// quiescence searches). Games override it to skip quiet moves wholesale.
+    fn generate_noisy(&self, moves: &mut Vec<Self::Move>) {
+        let start = moves.len();
+        self.generate(moves);
+        // A stable filter: quiescence keeps generation order.
+        let mut kept = start;
+        for read in start..moves.len() {
+            if self.is_noisy(moves[read]) {
+                moves[kept] = moves[read];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    /// Replaces `noisy` with [`is_noisy`](Game::is_noisy) of each move of `moves`, in order.
+    /// Games override it to share work between the moves of one position.
+    fn mark_noisy(&self, moves: &[Self::Move], noisy: &mut Vec<bool>) {
+        noisy.clear();
+        noisy.extend(moves.iter().map(|&mv| self.is_noisy(mv)));
+    }
 
     /// A static evaluation from the point of view of the side to move.
     fn evaluate(&self) -> Score;

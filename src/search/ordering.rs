@@ -38,12 +38,10 @@ impl Ordering {
     /// Ranks every move of `moves` into `ranked` (same order).
     pub fn rank<G: Game>(&self, game: &G, side: usize, ply: usize, moves: &[G::Move], ranked: &mut Ranked) {
         let Ranked { scores, noisy } = ranked;
+        game.mark_noisy(moves, noisy);
         scores.clear();
-        noisy.clear();
-        for &mv in moves {
+        for (&mv, &is_noisy) in moves.iter().zip(noisy.iter()) {
             let code = G::encode(mv);
-            let is_noisy = game.is_noisy(mv);
-            noisy.push(is_noisy);
             scores.push(if is_noisy {
                 NOISY
             } else if self.killers[ply][0] == Some(code) {

@@ -437,11 +437,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best = stand_pat;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        self.game.generate(&mut moves);
+        self.game.generate_noisy(&mut moves);
         for &mv in &moves {
-            if !self.game.is_noisy(mv) {
-                continue;
-            }
             self.game.play(mv);
             let score = -self.quiescence(ply + 1, qply + 1, -beta, -alpha);
             self.game.undo();

@@ -293,6 +293,29 @@ impl Game for Hasami {
         self.completes_five(mv)
     }
 
+    fn generate_noisy(&self, moves: &mut Vec<HasamiMove>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let start = moves.len();
+        self.generate_to(self.noisy_targets(), moves);
+        // A stable filter: quiescence keeps generation order.
+        let mut kept = start;
+        for read in start..moves.len() {
+            if self.is_noisy(moves[read]) {
+                moves[kept] = moves[read];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    fn mark_noisy(&self, moves: &[HasamiMove], noisy: &mut Vec<bool>) {
+        let targets = self.noisy_targets();
+        noisy.clear();
+        noisy.extend(moves.iter().map(|&mv| targets & (1 << mv.to) != 0 && self.is_noisy(mv)));
+    }
+
     fn evaluate(&self) -> Score {
         super::eval::evaluate(self)
     }
