@@ -39,6 +39,10 @@ pub struct Geometry {
     neighbours: [u128; 128],
     /// `diagonals[sq]`: the diagonal neighbours of `sq`.
     diagonals: [u128; 128],
+    /// `cols_from[i]`: squares in column `2^i` or further right; `cols_to[i]`: squares in
+    /// column `width - 1 - 2^i` or further left (wrap masks for shifts by 1, 2, 4, 8 files).
+    cols_from: [u128; 4],
+    cols_to: [u128; 4],
     /// For lines of five: `(index step, squares where such a line can start)` for the
     /// directions east, south, south-east and south-west (orthogonal ones first).
     pub five_lines: [(usize, u128); 4],
@@ -54,10 +58,22 @@ impl Geometry {
         let mut neighbours = [0u128; 128];
         let mut diagonals = [0u128; 128];
         let mut five_lines = [(1, 0u128), (width, 0), (width + 1, 0), (width - 1, 0)];
+        let mut cols_from = [0u128; 4];
+        let mut cols_to = [0u128; 4];
         let mut sq = 0;
         while sq < width * height {
             let (row, col) = (sq / width, sq % width);
             board |= 1 << sq;
+            let mut i = 0;
+            while i < 4 {
+                if col >= 1 << i {
+                    cols_from[i] |= 1 << sq;
+                }
+                if col + (1 << i) < width {
+                    cols_to[i] |= 1 << sq;
+                }
+                i += 1;
+            }
             let (east, south) = (col + 5 <= width, row + 5 <= height);
             if east {
                 five_lines[0].1 |= 1 << sq;
@@ -113,7 +129,20 @@ impl Geometry {
         }
         let last = width * height - 1;
         let corners = 1 | 1 << (width - 1) | 1 << (last + 1 - width) | 1 << last;
-        Geometry { width, height, board, not_left, not_right, corners, next, neighbours, diagonals, five_lines }
+        Geometry {
+            width,
+            height,
+            board,
+            not_left,
+            not_right,
+            corners,
+            next,
+            neighbours,
+            diagonals,
+            cols_from,
+            cols_to,
+            five_lines,
+        }
     }
 
     /// The number of squares.
@@ -131,6 +160,34 @@ impl Geometry {
             Dir::East => (bb << 1) & self.not_left,
             Dir::West => (bb >> 1) & self.not_right,
         }
+    }
+
+    /// Every square of `bb` moved `2^i` steps in `dir` (`i` < 4); squares leaving the board
+    /// vanish.
+    #[inline]
+    const fn shift_far(&self, bb: u128, dir: Dir, i: usize) -> u128 {
+        let n = 1 << i;
+        match dir {
+            Dir::North => bb >> (n * self.width),
+            Dir::South => (bb << (n * self.width)) & self.board,
+            Dir::East => (bb << n) & self.cols_from[i],
+            Dir::West => (bb >> n) & self.cols_to[i],
+        }
+    }
+
+    /// The squares reachable from the squares of `from` by sliding in `dir` over `empty`
+    /// squares (Kogge-Stone occluded fill). Within one direction no two slides share a square,
+    /// so its popcount is also the number of slides.
+    #[inline]
+    pub const fn slide_targets(&self, from: u128, empty: u128, dir: Dir) -> u128 {
+        let (mut fill, mut open) = (from, empty);
+        let mut i = 0;
+        while i < 4 {
+            fill |= open & self.shift_far(fill, dir, i);
+            open &= self.shift_far(open, dir, i);
+            i += 1;
+        }
+        self.shift(fill, dir) & empty
     }
 
     /// The index offset of one step in `dir`.
@@ -234,6 +291,29 @@ mod tests {
                 }
             }
             assert_eq!(geo.corners.count_ones(), 4);
+        }
+    }
+
+    #[test]
+    fn slide_targets_equal_square_by_square_slides() {
+        let mut rng = crate::core::SplitMix64::new(5);
+        for geo in [&NINE_BY_NINE, &EIGHT_BY_EIGHT] {
+            for _ in 0..2000 {
+                let occupied = (rng.next() as u128 | (rng.next() as u128) << 64) & geo.board;
+                let from = occupied & (rng.next() as u128 | (rng.next() as u128) << 64);
+                let empty = geo.board & !occupied;
+                for dir in Dir::ALL {
+                    let (mut frontier, mut slow) = (from, 0);
+                    loop {
+                        frontier = geo.shift(frontier, dir) & empty;
+                        if frontier == 0 {
+                            break;
+                        }
+                        slow |= frontier;
+                    }
+                    assert_eq!(geo.slide_targets(from, empty, dir), slow);
+                }
+            }
         }
     }
 

@@ -50,14 +50,9 @@ impl Hasami {
         let empty = geo.board & !occupied;
         let mut count = 0;
         for dir in Dir::ALL {
-            let mut frontier = geo.shift(own, dir) & empty;
-            while frontier != 0 {
-                count += frontier.count_ones() as u64;
-                if self.rules.step_only {
-                    break;
-                }
-                frontier = geo.shift(frontier, dir) & empty;
-            }
+            let slides =
+                if self.rules.step_only { geo.shift(own, dir) & empty } else { geo.slide_targets(own, empty, dir) };
+            count += slides.count_ones() as u64;
             if self.rules.jumps {
                 count += (geo.shift(geo.shift(own, dir) & occupied, dir) & empty).count_ones() as u64;
             }
@@ -86,15 +81,10 @@ impl Hasami {
         let mut reach = 0;
         let mut mobility = 0;
         for dir in Dir::ALL {
-            let mut frontier = geo.shift(own, dir) & empty;
-            while frontier != 0 {
-                reach |= frontier;
-                mobility += frontier.count_ones();
-                if self.rules.step_only {
-                    break;
-                }
-                frontier = geo.shift(frontier, dir) & empty;
-            }
+            let targets =
+                if self.rules.step_only { geo.shift(own, dir) & empty } else { geo.slide_targets(own, empty, dir) };
+            reach |= targets;
+            mobility += targets.count_ones();
             if self.rules.jumps {
                 let landing = geo.shift(geo.shift(own, dir) & occupied, dir) & empty;
                 reach |= landing;
