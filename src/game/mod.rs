@@ -96,15 +96,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn generate_noisy(&self, moves: &mut Vec<Self::Move>) {
         let start = moves.len();
         self.generate(moves);
-        // A stable filter: quiescence keeps generation order.
-        let mut kept = start;
-        for read in start..moves.len() {
-            if self.is_noisy(moves[read]) {
-                moves[kept] = moves[read];
-                kept += 1;
-            }
-        }
-        moves.truncate(kept);
+        keep_noisy(self, moves, start);
     }
 
     /// Replaces `noisy` with [`is_noisy`](Game::is_noisy) of each move of `moves`, in order.
@@ -136,4 +128,17 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// A human-readable board for the `d` command.
     fn diagram(&self) -> String;
+}
+
+/// Removes the quiet moves from `moves[start..]`, keeping the order of the others (quiescence
+/// searches in generation order).
+pub fn keep_noisy<G: Game>(game: &G, moves: &mut Vec<G::Move>, start: usize) {
+    let mut kept = start;
+    for read in start..moves.len() {
+        if game.is_noisy(moves[read]) {
+            moves[kept] = moves[read];
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
 }

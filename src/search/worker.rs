@@ -381,10 +381,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if alpha >= beta {
                         if quiet {
                             self.ordering.reward(side.index(), ply, depth, G::encode(mv), &quiets_tried);
@@ -449,10 +446,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if alpha >= beta {
                         break;
                     }
@@ -489,6 +483,14 @@ impl<'a, G: Game> Worker<'a, G> {
             return self.game.evaluate();
         }
         (total / weights) as Score
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by the one found below it.
+    fn extend_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// The node count of this thread so far.

@@ -299,15 +299,7 @@ impl Game for Hasami {
         }
         let start = moves.len();
         self.generate_to(self.noisy_targets(), moves);
-        // A stable filter: quiescence keeps generation order.
-        let mut kept = start;
-        for read in start..moves.len() {
-            if self.is_noisy(moves[read]) {
-                moves[kept] = moves[read];
-                kept += 1;
-            }
-        }
-        moves.truncate(kept);
+        crate::game::keep_noisy(self, moves, start);
     }
 
     fn mark_noisy(&self, moves: &[HasamiMove], noisy: &mut Vec<bool>) {
