@@ -7,7 +7,6 @@ mod reply;
 pub use command::{parse, Command};
 
 use crate::engine::{self, Session};
-use crate::game::Turn;
 use crate::search::Event;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -141,11 +140,7 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             for line in game.diagram().lines() {
                 out.line(line);
             }
-            let side = match game.turn() {
-                Turn::Decide(side) | Turn::Chance(side) => side,
-                Turn::Over(_) => game.side(),
-            };
-            out.line(&format!("side {}", side.letter()));
+            out.line(&format!("side {}", game.side().letter()));
             out.line(&format!("sfen {}", game.position_string()));
             out.line(&format!("key {:016X}", game.key()));
             Ok(())
