@@ -5,7 +5,7 @@
 use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
 use super::Shared;
-use crate::core::score::{from_tt, is_decisive, loss_in, mate_plies, to_tt, win_in, DRAW, INFINITE};
+use crate::core::score::{from_tt, is_decisive, loss_in, mate_plies, to_tt, win_in, DRAW, INFINITE, MATE_BOUND};
 use crate::core::{Outcome, Score, Side};
 use crate::game::{Game, Turn};
 use once_cell::sync::Lazy;
@@ -468,6 +468,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.game.generate(&mut outcomes);
         let mut total: i64 = 0;
         let mut weights: i64 = 0;
+        let (mut all_won, mut all_lost) = (true, true);
         for mv in outcomes {
             let weight = self.game.chance_weight(mv) as i64;
             self.game.play(mv);
@@ -476,13 +477,21 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.stopped {
                 return 0;
             }
+            all_won &= value >= MATE_BOUND;
+            all_lost &= value <= -MATE_BOUND;
             total += value as i64 * weight;
             weights += weight;
         }
         if weights == 0 {
             return self.game.evaluate();
         }
-        (total / weights) as Score
+        let mean = (total / weights) as Score;
+        // A mean is a decided result only when every outcome is decided the same way.
+        if all_won || all_lost {
+            mean
+        } else {
+            mean.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        }
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.
