@@ -42,22 +42,10 @@ impl Hasami {
         }
     }
 
-    /// The number of moves [`generate_moves`](Hasami::generate_moves) would produce.
+    /// The number of moves [`generate_moves`](Hasami::generate_moves) would produce: the
+    /// side to move's mobility.
     pub(super) fn count_legal(&self) -> u64 {
-        let geo = self.geometry();
-        let own = self.men(self.side);
-        let occupied = self.occupied();
-        let empty = geo.board & !occupied;
-        let mut count = 0;
-        for dir in Dir::ALL {
-            let slides =
-                if self.rules.step_only { geo.shift(own, dir) & empty } else { geo.slide_targets(own, empty, dir) };
-            count += slides.count_ones() as u64;
-            if self.rules.jumps {
-                count += (geo.shift(geo.shift(own, dir) & occupied, dir) & empty).count_ones() as u64;
-            }
-        }
-        count
+        self.reach(self.side).1 as u64
     }
 
     /// Whether the side to move has any move at all.
@@ -72,7 +60,8 @@ impl Hasami {
         })
     }
 
-    /// The squares the men of the side to move, or of its opponent, can move to.
+    /// The squares the men of `side` can move to, and how many moves they have (slides, steps
+    /// and jumps, counted separately: within one direction no two slides share a landing square).
     pub(super) fn reach(&self, side: crate::core::Side) -> (u128, u32) {
         let geo = self.geometry();
         let own = self.men(side);
