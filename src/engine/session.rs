@@ -1,5 +1,5 @@
 use super::options::{self, Options, Value};
-use super::EngineError;
+use super::{BenchReport, EngineError};
 use crate::game::{AnyGame, RuleOptions, Turn, Variant};
 use crate::search::{self, Config, Control, Event, Limits, TranspositionTable};
 use crate::with_game;
@@ -71,7 +71,9 @@ impl Session {
         self.running.is_some()
     }
 
-    fn ensure_idle(&mut self) -> Result<(), EngineError> {
+    /// Refuses (with "search in progress") while a search runs: every request that changes or
+    /// needs the whole engine goes through here.
+    pub fn ensure_idle(&mut self) -> Result<(), EngineError> {
         if self.is_searching() {
             Err(EngineError::busy())
         } else {
@@ -207,9 +209,18 @@ impl Session {
         self.game.turn()
     }
 
-    /// `perft` of the current position split by root move.
-    pub fn perft(&self, depth: u32) -> Vec<(String, u64)> {
-        self.game.perft_divide(depth)
+    /// `perft` of the current position split by root move (nothing at depth 0).
+    pub fn perft(&mut self, depth: u32) -> Result<Vec<(String, u64)>, EngineError> {
+        self.ensure_idle()?;
+        Ok(if depth == 0 { Vec::new() } else { self.game.perft_divide(depth) })
+    }
+
+    /// Runs the bench at `depth` with one thread and a table of the session's size; the
+    /// session's own table is cleared, nothing else changes.
+    pub fn bench(&mut self, depth: u32, progress: &dyn Fn(usize, &str, u64)) -> Result<BenchReport, EngineError> {
+        self.ensure_idle()?;
+        self.tt.clear();
+        super::run_bench(depth, 1, self.options.hash_mib, progress)
     }
 }
 

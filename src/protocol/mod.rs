@@ -108,14 +108,7 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             session.go(limits, sink)
         }
         Command::GoPerft(depth) => perft(session, depth, out),
-        Command::GoMate(_) => {
-            if session.is_searching() {
-                Err(engine::EngineError::busy())
-            } else {
-                out.line("checkmate notimplemented");
-                Ok(())
-            }
-        }
+        Command::GoMate(_) => session.ensure_idle().map(|()| out.line("checkmate notimplemented")),
         Command::Stop | Command::GameOver => {
             session.stop();
             Ok(())
@@ -153,29 +146,19 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
 }
 
 fn perft(session: &mut Session, depth: u32, out: &Output) -> Result<(), engine::EngineError> {
-    if session.is_searching() {
-        return Err(engine::EngineError::busy());
-    }
-    if depth == 0 {
-        out.line("Nodes searched: 1");
-        return Ok(());
-    }
-    let divide = session.perft(depth);
+    let divide = session.perft(depth)?;
     for (token, count) in &divide {
         out.line(&format!("{token}: {count}"));
     }
-    out.line(&format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
+    let total: u64 = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
+    out.line(&format!("Nodes searched: {total}"));
     Ok(())
 }
 
 fn bench(session: &mut Session, depth: u32, out: &Output) -> Result<(), engine::EngineError> {
-    if session.is_searching() {
-        return Err(engine::EngineError::busy());
-    }
-    session.new_game()?;
-    let positions = engine::bench_positions();
-    let report = engine::run_bench(depth, 1, session.options().hash_mib, &|index, variant, nodes| {
-        out.line(&format!("info string bench position {}/{} {variant} nodes {nodes}", index + 1, positions.len()));
+    let positions = engine::bench_positions().len();
+    let report = session.bench(depth, &|index, variant, nodes| {
+        out.line(&format!("info string bench position {}/{positions} {variant} nodes {nodes}", index + 1));
     })?;
     out.line(&format!("Nodes searched: {}", report.nodes));
     out.line(&format!("Nodes/second: {}", report.nps));
