@@ -6,20 +6,9 @@
 
 mod common;
 
+use common::reference::VARIANTS;
 use common::{concrete, engine, load_fixtures, Fixture};
 use tetsugaku::game::perft;
-
-/// The variants of the hasami family; each must have a fixture file.
-const VARIANTS: [&str; 8] = [
-    "hasami",
-    "hasami-all",
-    "hasami-step",
-    "hasami-step18",
-    "dai-hasami",
-    "dai-hasami-diag",
-    "dai-hasami-step",
-    "makyek",
-];
 
 /// Checks one fixture; returns a line per mismatch.
 fn check(fixture: &Fixture) -> Vec<String> {
