@@ -269,7 +269,7 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Over(outcome) => {
                 return self.outcome_score(outcome, self.game.side(), ply);
             }
-            Turn::Chance(_) => return self.chance(depth, ply, alpha, beta),
+            Turn::Chance(_) => return self.chance(depth, ply),
             Turn::Decide(side) => side,
         };
         if depth <= 0 {
@@ -463,7 +463,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// A chance node: the weighted mean of the outcomes' values (expectimax). The side to move
     /// is the same before and after the roll, so values are not negated.
-    fn chance(&mut self, depth: i32, ply: usize, _alpha: Score, _beta: Score) -> Score {
+    fn chance(&mut self, depth: i32, ply: usize) -> Score {
         let mut outcomes = Vec::new();
         self.game.generate(&mut outcomes);
         let mut total: i64 = 0;
