@@ -74,11 +74,10 @@ fn perft(variant: &str, depth: u32, position: Option<&str>, moves: &[String]) ->
     let start = Instant::now();
     let divide = if depth == 0 { Vec::new() } else { game.perft_divide(depth) };
     let elapsed = start.elapsed();
-    for (token, count) in &divide {
-        println!("{token}: {count}");
-    }
     let total: u64 = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
-    println!("Nodes searched: {total}");
+    for line in tetsugaku::protocol::perft_lines(&divide, depth) {
+        println!("{line}");
+    }
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     eprintln!("time {} ms, {nps} leaves/s", elapsed.as_millis());
     Ok(())
@@ -90,8 +89,8 @@ fn bench(depth: u32, threads: usize, hash: usize) -> Result<(), String> {
         eprintln!("position {}/{positions} {variant}: {nodes} nodes", index + 1);
     })
     .map_err(|e| e.to_string())?;
-    println!("Nodes searched: {}", report.nodes);
-    println!("Nodes/second: {}", report.nps);
-    println!("Total time (ms): {}", report.time_ms);
+    for line in tetsugaku::protocol::bench_lines(&report) {
+        println!("{line}");
+    }
     Ok(())
 }

@@ -5,6 +5,7 @@ pub mod command;
 mod reply;
 
 pub use command::{parse, Command};
+pub use reply::{bench_lines, perft_lines};
 
 use crate::engine::{self, Session};
 use crate::search::Event;
@@ -146,12 +147,9 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
 }
 
 fn perft(session: &mut Session, depth: u32, out: &Output) -> Result<(), engine::EngineError> {
-    let divide = session.perft(depth)?;
-    for (token, count) in &divide {
-        out.line(&format!("{token}: {count}"));
+    for line in perft_lines(&session.perft(depth)?, depth) {
+        out.line(&line);
     }
-    let total: u64 = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
-    out.line(&format!("Nodes searched: {total}"));
     Ok(())
 }
 
@@ -160,8 +158,8 @@ fn bench(session: &mut Session, depth: u32, out: &Output) -> Result<(), engine::
     let report = session.bench(depth, &|index, variant, nodes| {
         out.line(&format!("info string bench position {}/{positions} {variant} nodes {nodes}", index + 1));
     })?;
-    out.line(&format!("Nodes searched: {}", report.nodes));
-    out.line(&format!("Nodes/second: {}", report.nps));
-    out.line(&format!("Total time (ms): {}", report.time_ms));
+    for line in bench_lines(&report) {
+        out.line(&line);
+    }
     Ok(())
 }

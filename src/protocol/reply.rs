@@ -1,7 +1,7 @@
 //! Formatting replies: search events, `usi` option lines, results.
 
 use crate::core::Outcome;
-use crate::engine::{OptionKind, OptionSpec};
+use crate::engine::{BenchReport, OptionKind, OptionSpec};
 use crate::game::Turn;
 use crate::search::{Event, Info, ScoreReport};
 use std::fmt::Write;
@@ -57,4 +57,24 @@ pub fn result_line(turn: Turn) -> String {
         Turn::Over(outcome @ (Outcome::Win { .. } | Outcome::Draw(_))) => format!("result {outcome}"),
         Turn::Decide(_) | Turn::Chance(_) => "result ongoing".to_string(),
     }
+}
+
+/// The reply to `go perft <depth>` from its split by root move: a `<move>: <count>` line each,
+/// then `Nodes searched: <total>` (1 at depth 0).
+pub fn perft_lines(divide: &[(String, u64)], depth: u32) -> Vec<String> {
+    let total: u64 = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
+    divide
+        .iter()
+        .map(|(token, count)| format!("{token}: {count}"))
+        .chain([format!("Nodes searched: {total}")])
+        .collect()
+}
+
+/// The closing lines of `bench`.
+pub fn bench_lines(report: &BenchReport) -> [String; 3] {
+    [
+        format!("Nodes searched: {}", report.nodes),
+        format!("Nodes/second: {}", report.nps),
+        format!("Total time (ms): {}", report.time_ms),
+    ]
 }
