@@ -52,6 +52,19 @@ impl AnyGame {
         })
     }
 
+    /// At a chance node, every outcome's token with its relative weight, in generation order
+    /// (what a referee draws from); empty elsewhere.
+    pub fn chance_outcomes(&self) -> Vec<(String, u32)> {
+        with_game!(self, g => {
+            if !matches!(g.turn(), Turn::Chance(_)) {
+                return Vec::new();
+            }
+            let mut outcomes = Vec::new();
+            g.generate(&mut outcomes);
+            outcomes.into_iter().map(|mv| (g.format_move(mv), g.chance_weight(mv))).collect()
+        })
+    }
+
     pub fn turn(&self) -> Turn {
         with_game!(self, g => g.turn())
     }

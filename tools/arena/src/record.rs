@@ -1,0 +1,279 @@
+//! Game records: one text file per match, one block per game (format in tools/arena/README.md).
+//!
+//! ```text
+//! [Game "1"]
+//! [Variant "hasami"]
+//! [First "strong"]
+//! ...
+//! [Termination "rules"]
+//! [Reason "b capture"]
+//! moves 5i5e 1a1e ...
+//! ```
+//! Headers are `[Key "value"]` with `\"` and `\\` escaped; the `moves` line ends a block.
+
+use std::fmt;
+use tetsugaku::{Outcome, RuleOptions, Side};
+
+/// How a game ended, from the first player's (`b`) point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    FirstWins,
+    SecondWins,
+    Draw,
+}
+
+/// Who or what ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// The rules (the `Reason` is the protocol's result payload, e.g. `b capture`).
+    Rules,
+    /// A side exceeded its time, or never answered.
+    Time,
+    /// A side played an illegal move (recorded in `IllegalMove`).
+    Illegal,
+    /// A side's engine crashed, disconnected or failed to start.
+    Crash,
+    /// A side resigned (`bestmove resign`) or was resigned by adjudication.
+    Resign,
+    /// The arena's draw or max-ply adjudication.
+    Adjudication,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// 1-based, in scheduling order.
+    pub number: usize,
+    pub variant: String,
+    pub rules: RuleOptions,
+    /// Engine names of the first (`b`) and second (`w`) player.
+    pub first: String,
+    pub second: String,
+    /// Their limits, as text (informational).
+    pub first_limit: String,
+    pub second_limit: String,
+    /// 1-based opening number and how many of `items` came from it.
+    pub opening: usize,
+    pub opening_items: usize,
+    /// The start position string, `None` for the variant's start position.
+    pub start: Option<String>,
+    pub seed: u64,
+    pub result: GameResult,
+    pub termination: Termination,
+    pub reason: String,
+    /// The illegal move, for [`Termination::Illegal`].
+    pub illegal: Option<String>,
+    /// Every move and roll, the opening's included.
+    pub items: Vec<String>,
+}
+
+impl GameResult {
+    /// The result of `outcome`.
+    pub fn of(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Win { winner, .. } => GameResult::win_for(winner),
+            Outcome::Draw(_) => GameResult::Draw,
+        }
+    }
+
+    pub fn win_for(side: Side) -> GameResult {
+        match side {
+            Side::First => GameResult::FirstWins,
+            Side::Second => GameResult::SecondWins,
+        }
+    }
+
+    /// The word `gameover` sends to `side`'s engine.
+    pub fn gameover_word(self, side: Side) -> &'static str {
+        match (self, side) {
+            (GameResult::Draw, _) => "draw",
+            (GameResult::FirstWins, Side::First) | (GameResult::SecondWins, Side::Second) => "win",
+            _ => "lose",
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            GameResult::FirstWins => "1-0",
+            GameResult::SecondWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+const TERMINATIONS: [(Termination, &str); 6] = [
+    (Termination::Rules, "rules"),
+    (Termination::Time, "time"),
+    (Termination::Illegal, "illegal"),
+    (Termination::Crash, "crash"),
+    (Termination::Resign, "resign"),
+    (Termination::Adjudication, "adjudication"),
+];
+
+impl Termination {
+    pub fn word(self) -> &'static str {
+        TERMINATIONS.iter().find(|(t, _)| *t == self).map_or("", |(_, w)| w)
+    }
+}
+
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut header = |key: &str, value: &str| writeln!(f, "[{key} \"{}\"]", escape(value));
+        header("Game", &self.number.to_string())?;
+        header("Variant", &self.variant)?;
+        if self.rules.makyek_all_but_one {
+            header("MakyekWin", "all-but-one")?;
+        }
+        header("First", &self.first)?;
+        header("Second", &self.second)?;
+        header("FirstLimit", &self.first_limit)?;
+        header("SecondLimit", &self.second_limit)?;
+        header("Seed", &self.seed.to_string())?;
+        header("Opening", &self.opening.to_string())?;
+        header("OpeningItems", &self.opening_items.to_string())?;
+        header("Start", self.start.as_deref().map_or("startpos", |s| s))?;
+        header("Result", self.result.text())?;
+        header("Termination", self.termination.word())?;
+        header("Reason", &self.reason)?;
+        if let Some(illegal) = &self.illegal {
+            header("IllegalMove", illegal)?;
+        }
+        if self.items.is_empty() {
+            writeln!(f, "moves")?;
+        } else {
+            writeln!(f, "moves {}", self.items.join(" "))?;
+        }
+        writeln!(f)
+    }
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ")
+}
+
+/// Reads every record of a file's text. Errors name the line.
+pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
+    let mut records = Vec::new();
+    let mut headers: Vec<(String, String)> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let at = |e: String| format!("line {}: {e}", index + 1);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line.starts_with('[') {
+            headers.push(parse_header(line).map_err(at)?);
+        } else if line == "moves" || line.starts_with("moves ") {
+            let items = line.split_whitespace().skip(1).map(String::from).collect();
+            records.push(build(std::mem::take(&mut headers), items).map_err(at)?);
+        } else {
+            return Err(at(format!("expected a header or a moves line, found {line:?}")));
+        }
+    }
+    if !headers.is_empty() {
+        return Err("the last game has headers but no moves line".into());
+    }
+    Ok(records)
+}
+
+fn parse_header(line: &str) -> Result<(String, String), String> {
+    let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or("a header is [Key \"value\"]")?;
+    let (key, quoted) = inner.split_once(' ').ok_or("a header is [Key \"value\"]")?;
+    let body = quoted.strip_prefix('"').and_then(|q| q.strip_suffix('"')).ok_or("header values are quoted")?;
+    let mut value = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next().ok_or("a header value ends in a lone backslash")?),
+            '"' => return Err("an unescaped quote inside a header value".into()),
+            c => value.push(c),
+        }
+    }
+    Ok((key.to_string(), value))
+}
+
+fn build(headers: Vec<(String, String)>, items: Vec<String>) -> Result<GameRecord, String> {
+    let get = |key: &str| {
+        headers.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.clone()).ok_or(format!("missing header {key}"))
+    };
+    let number = |key: &str| get(key)?.parse::<u64>().map_err(|_| format!("header {key} is not a number"));
+    let result = match get("Result")?.as_str() {
+        "1-0" => GameResult::FirstWins,
+        "0-1" => GameResult::SecondWins,
+        "1/2-1/2" => GameResult::Draw,
+        other => return Err(format!("unknown result {other:?}")),
+    };
+    let termination_word = get("Termination")?;
+    let termination = TERMINATIONS
+        .iter()
+        .find(|(_, w)| *w == termination_word)
+        .map(|&(t, _)| t)
+        .ok_or(format!("unknown termination {termination_word:?}"))?;
+    let start = get("Start")?;
+    let start = if start == "startpos" { None } else { Some(start) };
+    let rules = RuleOptions { makyek_all_but_one: get("MakyekWin").is_ok_and(|v| v == "all-but-one") };
+    Ok(GameRecord {
+        number: number("Game")? as usize,
+        variant: get("Variant")?,
+        rules,
+        first: get("First")?,
+        second: get("Second")?,
+        first_limit: get("FirstLimit")?,
+        second_limit: get("SecondLimit")?,
+        opening: number("Opening")? as usize,
+        opening_items: number("OpeningItems")? as usize,
+        start,
+        seed: number("Seed")?,
+        result,
+        termination,
+        reason: get("Reason")?,
+        illegal: get("IllegalMove").ok(),
+        items,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> GameRecord {
+        GameRecord {
+            number: 3,
+            variant: "makyek".into(),
+            rules: RuleOptions { makyek_all_but_one: true },
+            first: "a \"quoted\" \\ name".into(),
+            second: "b".into(),
+            first_limit: "depth 1".into(),
+            second_limit: "movetime 200ms".into(),
+            opening: 2,
+            opening_items: 1,
+            start: Some("4p4/9/9/9/9/9/9/9/PPPPPPPPP w - 30".into()),
+            seed: 42,
+            result: GameResult::SecondWins,
+            termination: Termination::Illegal,
+            reason: "a played an illegal move".into(),
+            illegal: Some("9z9y".into()),
+            items: vec!["4a3a".into(), "9i9h".into()],
+        }
+    }
+
+    #[test]
+    fn records_round_trip_through_text() {
+        let record = sample();
+        let plain = GameRecord { start: None, illegal: None, items: vec![], rules: RuleOptions::default(), ..sample() };
+        let text = format!("{record}{plain}");
+        assert_eq!(parse_records(&text), Ok(vec![record, plain]));
+    }
+
+    #[test]
+    fn damaged_records_are_refused_with_the_line() {
+        let text = sample().to_string();
+        let without_result: String =
+            text.lines().filter(|l| !l.starts_with("[Result")).map(|l| format!("{l}\n")).collect();
+        assert!(parse_records(&without_result).unwrap_err().contains("missing header Result"));
+        let cut = text.replace("moves 4a3a 9i9h", "");
+        assert!(parse_records(&cut).is_err());
+        assert!(parse_records("[Game 3]\nmoves\n").unwrap_err().starts_with("line 1"));
+        assert!(parse_records("hello\n").is_err());
+    }
+}
