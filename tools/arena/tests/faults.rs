@@ -1,0 +1,195 @@
+//! The arena against misbehaving engines (tests/fake_engine.py relays the real tetsugaku engine
+//! and misbehaves on cue): each fault is scored against the culprit, logged in the record, and
+//! the match still finishes. Also: determinism by seed, SPRT stopping, replay.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The `tetsugaku` engine binary, built beside `arena` by the workspace's `cargo test`.
+fn tetsugaku() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_arena")).with_file_name("tetsugaku");
+    assert!(path.exists(), "{} is missing: run `cargo test` at the workspace root", path.display());
+    path
+}
+
+fn fake(mode: &str, trigger: u32) -> String {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
+    format!(
+        "cmd=python3 arg={} arg={} arg={mode} arg={trigger} name=fake-{mode}",
+        script.display(),
+        tetsugaku().display()
+    )
+}
+
+fn real(name: &str, limit: &str) -> String {
+    format!("cmd={} name={name} {limit}", tetsugaku().display())
+}
+
+/// What a match run left behind.
+struct Run {
+    success: bool,
+    summary: String,
+    progress: String,
+    records: String,
+}
+
+/// Runs `arena match` with the engines given and `extra` arguments; the record file goes to a
+/// fresh temporary path named after `tag`.
+fn arena(tag: &str, engines: &[String], extra: &str) -> Run {
+    let record = std::env::temp_dir().join(format!("arena-test-{tag}-{}.games", std::process::id()));
+    let mut args = vec!["match".to_string()];
+    for engine in engines {
+        args.push("--engine".into());
+        args.extend(engine.split_whitespace().map(String::from));
+    }
+    args.extend(extra.split_whitespace().map(String::from));
+    args.extend(["--record".into(), record.display().to_string()]);
+    let output = Command::new(env!("CARGO_BIN_EXE_arena")).args(&args).output().expect("arena runs");
+    let records = std::fs::read_to_string(&record).unwrap_or_default();
+    let _ = std::fs::remove_file(&record);
+    Run {
+        success: output.status.success(),
+        summary: String::from_utf8_lossy(&output.stdout).into_owned(),
+        progress: String::from_utf8_lossy(&output.stderr).into_owned(),
+        records,
+    }
+}
+
+/// The values of header `key`, game by game in file order.
+fn headers(records: &str, key: &str) -> Vec<String> {
+    let prefix = format!("[{key} \"");
+    records.lines().filter_map(|l| l.strip_prefix(&prefix)?.strip_suffix("\"]").map(String::from)).collect()
+}
+
+/// `arena replay` on the records: every game must re-validate.
+fn replays_cleanly(records: &str, tag: &str) {
+    let path = std::env::temp_dir().join(format!("arena-replay-{tag}-{}.games", std::process::id()));
+    std::fs::write(&path, records).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_arena")).arg("replay").arg(&path).output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "replay failed:\n{report}");
+    assert!(report.contains("all valid"), "{report}");
+}
+
+/// Checks that in every game whose termination is `termination`, `culprit` lost.
+fn culprit_lost(run: &Run, termination: &str, culprit: &str) -> usize {
+    let firsts = headers(&run.records, "First");
+    let results = headers(&run.records, "Result");
+    let terminations = headers(&run.records, "Termination");
+    let mut count = 0;
+    for ((first, result), ending) in firsts.iter().zip(&results).zip(&terminations) {
+        if ending == termination {
+            let expected = if first == culprit { "0-1" } else { "1-0" };
+            assert_eq!(result, expected, "the culprit {culprit} must lose:\n{}", run.records);
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn an_illegal_move_loses_and_the_match_goes_on() {
+    let run =
+        arena("illegal", &[fake("illegal", 3), real("depth1", "depth=1")], "--each depth=1 --games 2 --max-plies 40");
+    assert!(run.success, "{}", run.progress);
+    assert_eq!(headers(&run.records, "Game").len(), 2, "{}", run.records);
+    assert_eq!(culprit_lost(&run, "illegal", "fake-illegal"), 1, "{}", run.records);
+    assert_eq!(headers(&run.records, "IllegalMove"), ["1a1a"]);
+    assert!(run.summary.contains("2 games"), "{}", run.summary);
+    replays_cleanly(&run.records, "illegal");
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    let run = arena("crash", &[real("depth1", "depth=1"), fake("crash", 2)], "--each depth=1 --games 2");
+    assert!(run.success, "{}", run.progress);
+    assert_eq!(culprit_lost(&run, "crash", "fake-crash"), 2, "restarted, it crashes again:\n{}", run.records);
+    assert!(run.progress.contains("crashed"), "{}", run.progress);
+    replays_cleanly(&run.records, "crash");
+}
+
+#[test]
+fn an_engine_that_never_answers_loses_on_time_and_is_replaced() {
+    let run =
+        arena("hang", &[fake("hang", 2), real("depth1", "depth=1")], "--each movetime=150ms --games 2 --margin 50ms");
+    assert!(run.success, "{}", run.progress);
+    assert_eq!(culprit_lost(&run, "time", "fake-hang"), 2, "{}", run.records);
+    assert!(run.progress.contains("did not answer within"), "{}", run.progress);
+    let run = arena(
+        "hang-depth",
+        &[real("depth1", "depth=1"), fake("hang", 1)],
+        "--each depth=1 --games 1 --hang-timeout 1s --random-plies 0",
+    );
+    assert_eq!(
+        culprit_lost(&run, "time", "fake-hang"),
+        1,
+        "a depth-limited hang ends at --hang-timeout:\n{}",
+        run.records
+    );
+}
+
+#[test]
+fn a_disconnected_engine_loses() {
+    let run = arena("disconnect", &[real("depth1", "depth=1"), fake("disconnect", 1)], "--each depth=1 --games 2");
+    assert!(run.success, "{}", run.progress);
+    assert_eq!(culprit_lost(&run, "crash", "fake-disconnect"), 2, "{}", run.records);
+}
+
+#[test]
+fn junk_output_is_ignored_and_counted() {
+    let run = arena("junk", &[fake("junk", 1), real("depth1", "depth=1")], "--each depth=1 --games 2 --max-plies 30");
+    assert!(run.success, "{}", run.progress);
+    let endings = headers(&run.records, "Termination");
+    assert_eq!(endings.len(), 2);
+    assert!(endings.iter().all(|e| e == "rules" || e == "adjudication"), "{endings:?}");
+    assert!(run.summary.contains("Protocol trouble: fake-junk:"), "{}", run.summary);
+    assert!(run.progress.contains("ignored unexpected output \"hello from a chatty engine\""), "{}", run.progress);
+    replays_cleanly(&run.records, "junk");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_openings_and_games() {
+    let engines = [real("a", "depth=1"), real("b", "depth=2")];
+    let args = |seed: u32| {
+        format!("--games 4 --random-plies 6 --seed {seed} --variant dai-hasami --max-plies 60 --concurrency 2")
+    };
+    let first = arena("seed-a", &engines, &args(11));
+    let second = arena("seed-b", &engines, &args(11));
+    let other = arena("seed-c", &engines, &args(12));
+    let games = |run: &Run| {
+        let mut games: Vec<(usize, String, String)> = headers(&run.records, "Game")
+            .into_iter()
+            .map(|n| n.parse().unwrap())
+            .zip(headers(&run.records, "First"))
+            .zip(run.records.lines().filter(|l| l.starts_with("moves")))
+            .map(|((number, first), moves)| (number, first, moves.to_string()))
+            .collect();
+        games.sort();
+        games
+    };
+    assert_eq!(games(&first).len(), 4);
+    assert_eq!(games(&first), games(&second), "same seed, same deterministic engines: same games");
+    let openings = |run: &Run| -> Vec<String> {
+        games(run).iter().map(|(_, _, moves)| moves.split_whitespace().take(7).collect::<Vec<_>>().join(" ")).collect()
+    };
+    assert_ne!(openings(&first), openings(&other), "another seed, other openings");
+    let pairs = openings(&first);
+    assert_eq!(pairs[0], pairs[1], "each opening is played twice");
+    assert_ne!(pairs[1], pairs[2]);
+    let firsts: Vec<String> = games(&first).into_iter().map(|(_, first, _)| first).collect();
+    assert_eq!(firsts, ["a", "b", "a", "b"], "colours swap within each pair");
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match_early() {
+    let run = arena(
+        "sprt",
+        &[real("weak", "depth=1"), real("strong", "depth=3")],
+        "--games 100 --sprt 0 100 0.1 0.1 --concurrency 2 --max-plies 200",
+    );
+    assert!(run.success, "{}", run.progress);
+    let played = headers(&run.records, "Game").len();
+    assert!(played < 100, "SPRT should decide long before 100 games, played {played}");
+    assert!(run.summary.contains("H0 accepted"), "{}", run.summary);
+}
