@@ -845,3 +845,21 @@ fn a_long_move_list_is_accepted() {
     assert_eq!(state.key, format!("{:016X}", game.key()));
     assert_eq!(engine.result(), "result ongoing");
 }
+
+#[test]
+fn movetime_is_spent_in_full() {
+    // `go movetime` means think this long (minus MoveOverhead): no early stop because the next
+    // iteration looks too long. A lower bound only: how fast the machine is does not matter.
+    let mut engine = Engine::start();
+    engine.silent("variant dai-hasami");
+    engine.silent("setoption name MoveOverhead value 0");
+    engine.silent(&format!("position startpos moves {DAI_MOVES}"));
+    let legal = engine.move_set();
+    let sent = Instant::now();
+    let search = engine.search("movetime 400");
+    let elapsed = sent.elapsed();
+    check_search(&search, &legal);
+    let score = search.infos.last().and_then(|i| i.score.clone()).unwrap_or_default();
+    assert!(score.starts_with("cp"), "the test position must be undecided, got {score}");
+    assert!(elapsed >= Duration::from_millis(390), "go movetime 400 replied after {elapsed:?}");
+}

@@ -28,6 +28,9 @@ pub struct Budget {
     pub soft: u64,
     /// Abort the search at this much time, whatever it is doing.
     pub hard: u64,
+    /// `movetime`: the whole budget is to be used, so no iteration is skipped for fear of not
+    /// finishing it (clock budgets stop early when the next iteration looks too long).
+    pub fixed: bool,
 }
 
 impl Limits {
@@ -41,7 +44,7 @@ impl Limits {
     pub fn budget(&self, side: Side, overhead: u64) -> Option<Budget> {
         if let Some(movetime) = self.movetime {
             let t = movetime.saturating_sub(overhead).max(1);
-            return Some(Budget { soft: t, hard: t });
+            return Some(Budget { soft: t, hard: t, fixed: true });
         }
         if !self.is_timed() {
             return None;
@@ -52,7 +55,7 @@ impl Limits {
         let available = (remaining + self.byoyomi).saturating_sub(overhead).max(1);
         let soft = (remaining / 25 + increment * 3 / 4 + self.byoyomi * 7 / 10).clamp(1, available);
         let hard = (soft * 3).max(self.byoyomi).min(available);
-        Some(Budget { soft, hard })
+        Some(Budget { soft, hard, fixed: false })
     }
 }
 
@@ -86,7 +89,7 @@ mod tests {
     #[test]
     fn movetime_and_untimed() {
         let l = Limits { movetime: Some(500), ..Limits::default() };
-        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 400, hard: 400 }));
+        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 400, hard: 400, fixed: true }));
         assert_eq!(Limits { depth: Some(3), ..Limits::default() }.budget(Side::First, 100), None);
     }
 }

@@ -206,7 +206,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let best = self.root_moves[0].score;
         self.root_moves.len() == 1
             || now >= budget.soft
-            || now + 3 * iteration_ms > budget.hard
+            || (!budget.fixed && now + 3 * iteration_ms > budget.hard)
             || (is_decisive(best) && self.completed_depth as i32 > 2 * mate_plies(best).abs() + 2)
     }
 
