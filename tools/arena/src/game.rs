@@ -97,7 +97,7 @@ fn run(job: &Job, settings: &Settings, referee: &mut Referee, mut engines: [&mut
             break Ending {
                 result: GameResult::Draw,
                 termination: Termination::Adjudication,
-                reason: format!("max plies ({})", referee.plies()),
+                reason: format!("max plies adjudication: {} plies played", referee.plies()),
                 illegal: None,
             };
         }
@@ -125,14 +125,19 @@ fn run(job: &Job, settings: &Settings, referee: &mut Referee, mut engines: [&mut
             let reason = format!("{} played an illegal move: {error}", engine.name);
             break Ending { illegal: Some(reply.bestmove), ..Ending::loss(side, Termination::Illegal, reason) };
         }
-        match adjudicator.record(side, reply.score, referee.plies()) {
-            Some(Verdict::Resign(loser)) => {
-                let reason =
-                    format!("adjudicated: {} resigned (both engines' scores agree)", engines[loser.index()].name);
+        match (adjudicator.record(side, reply.score, referee.plies()), settings.resign, settings.draw) {
+            (Some(Verdict::Resign(loser)), Some(rule), _) => {
+                let reason = format!(
+                    "resign adjudication: {} at or below -{} for {} moves, its opponent agreeing",
+                    engines[loser.index()].name,
+                    rule.score,
+                    rule.moves
+                );
                 break Ending::loss(loser, Termination::Resign, reason);
             }
-            Some(Verdict::Draw) => {
-                let reason = "adjudicated: draw (both engines' scores level)".to_string();
+            (Some(Verdict::Draw), _, Some(rule)) => {
+                let reason =
+                    format!("draw adjudication: both scores within ±{} for {} moves each", rule.score, rule.moves);
                 break Ending {
                     result: GameResult::Draw,
                     termination: Termination::Adjudication,
@@ -140,7 +145,7 @@ fn run(job: &Job, settings: &Settings, referee: &mut Referee, mut engines: [&mut
                     illegal: None,
                 };
             }
-            None => {}
+            _ => {}
         }
     };
     for side in Side::ALL {

@@ -1,6 +1,7 @@
 //! The arena against misbehaving engines (tests/fake_engine.py relays the real tetsugaku engine
 //! and misbehaves on cue): each fault is scored against the culprit, logged in the record, and
-//! the match still finishes. Also: determinism by seed, SPRT stopping, replay.
+//! the match still finishes. Also: adjudication, openings files, determinism by seed, SPRT
+//! stopping, replay.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -192,4 +193,53 @@ fn sprt_stops_a_lopsided_match_early() {
     let played = headers(&run.records, "Game").len();
     assert!(played < 100, "SPRT should decide long before 100 games, played {played}");
     assert!(run.summary.contains("H0 accepted"), "{}", run.summary);
+}
+
+#[test]
+fn adjudications_end_games_with_their_reasons() {
+    let engines = [real("a", "depth=1"), real("b", "depth=2")];
+    let run = arena("max-plies", &engines, "--games 2 --max-plies 12");
+    assert_eq!(headers(&run.records, "Termination"), ["adjudication", "adjudication"], "{}", run.records);
+    assert!(headers(&run.records, "Reason").iter().all(|r| r == "max plies adjudication: 12 plies played"));
+    replays_cleanly(&run.records, "max-plies");
+
+    // hasami-step is level for a long time: both engines' scores stay near 0.
+    let run = arena("draw", &engines, "--variant hasami-step --games 2 --draw after=10 moves=3 score=50");
+    for reason in headers(&run.records, "Reason") {
+        assert_eq!(reason, "draw adjudication: both scores within ±50 for 3 moves each", "{}", run.records);
+    }
+    replays_cleanly(&run.records, "draw");
+
+    // Depth 1 against depth 3 in dai-hasami: the weak side's position collapses.
+    let engines = [real("weak", "depth=1"), real("strong", "depth=3")];
+    let run = arena("resign", &engines, "--variant dai-hasami --games 4 --resign moves=1 score=400");
+    let resigned = culprit_lost(&run, "resign", "weak");
+    assert!(resigned > 0, "{}", run.records);
+    assert!(run.records.contains("resign adjudication: weak at or below -400 for 1 moves"), "{}", run.records);
+    replays_cleanly(&run.records, "resign");
+}
+
+#[test]
+fn openings_come_from_a_file_in_order() {
+    let path = std::env::temp_dir().join(format!("arena-openings-{}.txt", std::process::id()));
+    std::fs::write(&path, "# a comment\nstartpos moves 5i5h 1a1b\n\nposition sfen 9/9/9/9/9/9/9/p8/PP7 b - 1\n")
+        .unwrap();
+    let engines = [real("a", "depth=1"), real("b", "depth=1")];
+    let run = arena("openings", &engines, &format!("--variant hasami-step --games 6 --openings {}", path.display()));
+    let _ = std::fs::remove_file(&path);
+    assert!(run.success, "{}", run.progress);
+    let mut games: Vec<(usize, String, String)> = headers(&run.records, "Game")
+        .into_iter()
+        .map(|n| n.parse().unwrap())
+        .zip(headers(&run.records, "Start"))
+        .zip(headers(&run.records, "OpeningItems"))
+        .map(|((n, start), items)| (n, start, items))
+        .collect();
+    games.sort();
+    let starts: Vec<&str> = games.iter().map(|(_, start, _)| start.as_str()).collect();
+    let sfen = "9/9/9/9/9/9/9/p8/PP7 b - 1";
+    assert_eq!(starts, ["startpos", "startpos", sfen, sfen, "startpos", "startpos"], "used in order, cycled");
+    assert_eq!(games[0].2, "2");
+    assert_eq!(games[2].2, "0");
+    replays_cleanly(&run.records, "openings");
 }
