@@ -21,6 +21,8 @@ const GRACE: Duration = Duration::from_millis(500);
 pub enum Fault {
     /// No answer before the deadline.
     Timeout,
+    /// The engine answered a set-up command with `info string error ...` (the line).
+    Refused(String),
     /// The engine closed its output or its input (exited, crashed or disconnected); the text
     /// says which, with the exit status when known.
     Gone(String),
@@ -69,9 +71,17 @@ impl Engine {
     /// Starts the engine, completes the USI handshake, sends the spec's options and selects the
     /// variant (`setoption name USI_Variant` when the engine declares it, else `variant`).
     pub fn start(spec: &EngineSpec, variant: &str, rule_options: &[(String, String)]) -> Result<Engine, String> {
-        let mut command = Command::new(&spec.command);
+        // A relative path with a directory part is the arena's, not the engine's `dir`.
+        let program = match std::env::current_dir() {
+            Ok(here) if spec.command.is_relative() && spec.command.components().count() > 1 => here.join(&spec.command),
+            _ => spec.command.clone(),
+        };
+        let mut command = Command::new(program);
         command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(dir) = &spec.dir {
+            if !dir.is_dir() {
+                return Err(format!("{}: working directory {} does not exist", spec.name, dir.display()));
+            }
             command.current_dir(dir);
         }
         let mut child = command.spawn().map_err(|e| format!("cannot start {}: {e}", spec.command.display()))?;
@@ -124,16 +134,21 @@ impl Engine {
     }
 
     /// `isready` and waiting for `readyok`, discarding what comes before it (e.g. a late
-    /// `bestmove` of an abandoned search).
+    /// `bestmove` of an abandoned search); an `info string error` before it means the engine
+    /// refused one of the commands just sent (a variant or option it does not have).
     fn sync(&mut self) -> Result<(), Fault> {
         self.send("isready")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let mut refusal = None;
         loop {
             let line = self.next_line(deadline)?;
             if line == "readyok" {
-                return Ok(());
+                return refusal.map_or(Ok(()), |line| Err(Fault::Refused(line)));
             }
-            if !line.starts_with("info") && !line.starts_with("bestmove") {
+            if line.starts_with("info string error") {
+                self.trouble.errors += 1;
+                refusal.get_or_insert(line);
+            } else if !line.starts_with("info") && !line.starts_with("bestmove") {
                 self.note_unexpected(&line);
             }
         }
@@ -281,6 +296,7 @@ impl Fault {
         match self {
             Fault::Timeout => "no answer in time".into(),
             Fault::Gone(how) => how.clone(),
+            Fault::Refused(line) => format!("refused the set-up ({line})"),
         }
     }
 }

@@ -112,7 +112,9 @@ fn run(job: &Job, settings: &Settings, referee: &mut Referee, mut engines: [&mut
                 let reason = format!("{} did not answer within {allowance:?}", engine.name);
                 break Ending::loss(side, Termination::Time, reason);
             }
-            Err(Fault::Gone(how)) => break Ending::loss(side, Termination::Crash, format!("{} {how}", engine.name)),
+            Err(fault) => {
+                break Ending::loss(side, Termination::Crash, format!("{} {}", engine.name, fault.describe()))
+            }
         };
         if clocks[own].charge(reply.elapsed, settings.margin, settings.hang_timeout).is_err() {
             let reason = format!("{} took {:?} (allowed {allowance:?})", engine.name, reply.elapsed);

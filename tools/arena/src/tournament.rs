@@ -161,6 +161,11 @@ pub fn run(settings: &Settings) -> Result<String, String> {
         .iter()
         .map(|o| o.play_out(&settings.variant, settings.rules))
         .collect::<Result<Vec<Referee>, String>>()?;
+    // A configuration error (wrong path, an engine that cannot play the variant) stops the
+    // match before it starts; failures after this are scored against the engine.
+    for spec in &settings.engines {
+        Engine::start(spec, &settings.variant, &settings.rule_options())?.quit();
+    }
     let mut record_file = std::fs::File::create(&settings.record)
         .map_err(|e| format!("cannot create the record file {}: {e}", settings.record.display()))?;
     let jobs = schedule(settings.engines.len(), settings.format, settings.games);

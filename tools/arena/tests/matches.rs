@@ -243,3 +243,19 @@ fn openings_come_from_a_file_in_order() {
     assert_eq!(games[2].2, "0");
     replays_cleanly(&run.records, "openings");
 }
+
+#[test]
+fn a_broken_configuration_stops_the_match_before_the_first_game() {
+    let good = real("good", "depth=1");
+    for (engine, extra, message) in [
+        (real("picky", "depth=1 option.NoSuchOption=1"), "", "picky: refused the set-up"),
+        (real("lost", "depth=1 dir=/nonexistent-dir"), "", "working directory /nonexistent-dir does not exist"),
+        ("cmd=/nonexistent/engine depth=1".to_string(), "", "cannot start /nonexistent/engine"),
+        (real("other", "depth=1"), "--variant philosophers-chess", "not implemented yet"),
+    ] {
+        let run = arena("config", &[good.clone(), engine], extra);
+        assert!(!run.success, "{message}");
+        assert!(run.progress.contains(message), "expected {message:?} in\n{}", run.progress);
+        assert_eq!(run.records, "", "no game is played");
+    }
+}
