@@ -25,16 +25,27 @@ impl Ending {
 }
 
 /// The dice stream of a game: both games of an opening pair roll the same dice.
-pub fn game_dice(seed: u64, opening: usize) -> Dice {
+fn game_dice(seed: u64, opening: usize) -> Dice {
     Dice::new(seed, 2 * opening as u64 + 1)
 }
 
 /// Plays `job` from `start` (the position after the opening) with `engines` seated as
 /// [first player, second player], and tells both engines the result.
 pub fn play(job: &Job, settings: &Settings, start: &Referee, engines: [&mut Engine; 2]) -> GameRecord {
-    let specs = [&settings.engines[job.first], &settings.engines[job.second]];
     let mut referee = start.clone();
     let ending = run(job, settings, &mut referee, engines);
+    record(job, settings, start, &referee, ending)
+}
+
+/// The record of a game that never started because `loser`'s engine could not be started.
+pub fn not_started(job: &Job, settings: &Settings, start: &Referee, loser: Side, error: &str) -> GameRecord {
+    let ending = Ending::loss(loser, Termination::Crash, format!("engine failed to start: {error}"));
+    record(job, settings, start, start, ending)
+}
+
+/// The record of `job`, played from `start` to `end`.
+fn record(job: &Job, settings: &Settings, start: &Referee, end: &Referee, ending: Ending) -> GameRecord {
+    let specs = [&settings.engines[job.first], &settings.engines[job.second]];
     GameRecord {
         number: job.number,
         variant: settings.variant.clone(),
@@ -51,7 +62,7 @@ pub fn play(job: &Job, settings: &Settings, start: &Referee, engines: [&mut Engi
         termination: ending.termination,
         reason: ending.reason,
         illegal: ending.illegal,
-        items: referee.items().to_vec(),
+        items: end.items().to_vec(),
     }
 }
 

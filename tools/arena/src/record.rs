@@ -92,7 +92,8 @@ impl GameResult {
         }
     }
 
-    fn text(self) -> &'static str {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn text(self) -> &'static str {
         match self {
             GameResult::FirstWins => "1-0",
             GameResult::SecondWins => "0-1",

@@ -5,7 +5,7 @@ use crate::adjudication::{DrawRule, ResignRule};
 use crate::engine::{Engine, Trouble};
 use crate::game;
 use crate::opening::Opening;
-use crate::record::{GameRecord, GameResult, Termination};
+use crate::record::{GameRecord, GameResult};
 use crate::referee::Referee;
 use crate::spec::EngineSpec;
 use crate::stats::{GameScore, Sprt, SprtDecision, Tally};
@@ -231,8 +231,8 @@ fn play_job(settings: &Settings, start: &Referee, job: Job, processes: &mut [Opt
     let mut seats = [job.first, job.second].map(|index| take_engine(settings, processes, index));
     let record = match &mut seats {
         [Ok(first), Ok(second)] => game::play(&job, settings, start, [first, second]),
-        [Err(error), _] => start_failure(settings, start, job, Side::First, error),
-        [_, Err(error)] => start_failure(settings, start, job, Side::Second, error),
+        [Err(error), _] => game::not_started(&job, settings, start, Side::First, error),
+        [_, Err(error)] => game::not_started(&job, settings, start, Side::Second, error),
     };
     let mut trouble = [Trouble::default(); 2];
     for (seat, (index, engine)) in [job.first, job.second].into_iter().zip(seats).enumerate() {
@@ -254,29 +254,6 @@ fn take_engine(settings: &Settings, processes: &mut [Option<Engine>], index: usi
     }
     let rule_options = settings.rule_options();
     Engine::start(&settings.engines[index], &settings.variant, &rule_options)
-}
-
-/// The record of a game that could not start because `loser`'s engine failed to start.
-fn start_failure(settings: &Settings, start: &Referee, job: Job, loser: Side, error: &str) -> GameRecord {
-    let specs = [&settings.engines[job.first], &settings.engines[job.second]];
-    GameRecord {
-        number: job.number,
-        variant: settings.variant.clone(),
-        rules: settings.rules,
-        first: specs[0].name.clone(),
-        second: specs[1].name.clone(),
-        first_limit: specs[0].limit.to_string(),
-        second_limit: specs[1].limit.to_string(),
-        opening: job.opening + 1,
-        opening_items: start.items().len(),
-        start: start.start().map(String::from),
-        seed: settings.seed,
-        result: GameResult::win_for(loser.opponent()),
-        termination: Termination::Crash,
-        reason: format!("engine failed to start: {error}"),
-        illegal: None,
-        items: start.items().to_vec(),
-    }
 }
 
 impl Settings {
@@ -306,7 +283,7 @@ fn progress_line(
         record.number,
         record.first,
         record.second,
-        result_text(record.result),
+        record.result.text(),
         record.termination.word(),
         record.reason,
         settings.engines[a].name,
@@ -320,14 +297,6 @@ fn progress_line(
         let _ = write!(line, "  Elo {elo}");
     }
     line
-}
-
-fn result_text(result: GameResult) -> &'static str {
-    match result {
-        GameResult::FirstWins => "1-0",
-        GameResult::SecondWins => "0-1",
-        GameResult::Draw => "1/2-1/2",
-    }
 }
 
 fn summary(settings: &Settings, standings: &Standings) -> String {
