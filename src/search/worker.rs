@@ -306,7 +306,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         // Step 4. Null move: if passing still fails high, the node is very likely a cut node.
-        if G::NULL_MOVE_OK && !pv_node && cut && depth >= 3 && !is_decisive(beta) {
+        if G::NULL_MOVE_OK && !pv_node && cut && depth >= 3 && !is_decisive(beta) && !self.game.in_check() {
             let eval = self.game.evaluate();
             if eval >= beta {
                 let reduction = 3 + depth / 4;
