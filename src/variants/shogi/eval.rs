@@ -1,7 +1,9 @@
 //! A first shogi evaluation: material (hand pieces a little above their board value), piece
-//! placement by advancement, and King safety (friendly golds and silvers near the King, enemy
-//! pieces near it, weighted by the enemy's hand). From the side to move's point of view.
+//! placement by advancement, golds/silvers/knights/promoted pieces by their distance to both
+//! Kings (guards near their own, attackers near the enemy's), slider mobility, and King safety
+//! (enemy pieces near it, weighted by the enemy's hand). From the side to move's point of view.
 
+use super::attacks;
 use super::bitboard::{bit, squares, Bitboard};
 use super::board::Board;
 use super::piece::{Kind, HAND_KINDS, KINDS};
@@ -24,8 +26,6 @@ const ADVANCE: [[Score; 9]; 4] = [
     [0, 6, 12, 16, 18, 14, 8, 4, 0],
 ];
 
-/// Friendly gold or silver within two squares of the King.
-const DEFENDER: Score = 18;
 /// Enemy piece (not pawn or King) within two squares of the King.
 const ATTACKER: Score = 28;
 /// Extra per enemy attacker and per non-pawn piece the enemy holds in hand (drop threats).
@@ -34,6 +34,45 @@ const ATTACKER_PER_HAND_PIECE: Score = 6;
 const KING_ADVANCE: Score = 14;
 /// Per file the King stands away from the centre file (castled Kings sit on the wings).
 const KING_WING: Score = 6;
+/// Per square a rook, bishop, dragon or horse attacks.
+const SLIDER_MOBILITY: Score = 2;
+
+/// Bonus by King distance (the larger of the file and rank distances, 0..8) for a piece near
+/// its own King (guard) and near the enemy King (attack), by role: gold-movers, silvers,
+/// knights, horses and dragons. Pawns, lances, rooks and bishops get none.
+const GUARD: [[Score; 9]; 5] = [
+    [0, 30, 15, 5, 0, 0, 0, 0, 0],
+    [0, 25, 12, 4, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 20, 10, 0, 0, 0, 0, 0, 0],
+    [0, 10, 5, 0, 0, 0, 0, 0, 0],
+];
+const ATTACK: [[Score; 9]; 5] = [
+    [0, 35, 20, 8, 0, 0, 0, 0, 0],
+    [0, 30, 15, 6, 0, 0, 0, 0, 0],
+    [0, 10, 20, 10, 0, 0, 0, 0, 0],
+    [0, 40, 25, 10, 4, 0, 0, 0, 0],
+    [0, 40, 25, 10, 4, 0, 0, 0, 0],
+];
+
+/// The row of [`GUARD`] and [`ATTACK`] for `kind`, if it has one.
+#[inline]
+fn role(kind: Kind) -> Option<usize> {
+    match kind {
+        Kind::Gold | Kind::ProPawn | Kind::ProLance | Kind::ProKnight | Kind::ProSilver => Some(0),
+        Kind::Silver => Some(1),
+        Kind::Knight => Some(2),
+        Kind::Horse => Some(3),
+        Kind::Dragon => Some(4),
+        _ => None,
+    }
+}
+
+/// The King distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> usize {
+    file_of(a).abs_diff(file_of(b)).max(rank_of(a).abs_diff(rank_of(b)))
+}
 
 const fn box_table() -> [Bitboard; SQUARES] {
     let mut table = [0; SQUARES];
@@ -79,15 +118,30 @@ pub fn evaluate(position: &Shogi) -> Score {
     }
 }
 
-/// Everything `side` owns: material, placement and its King's safety.
+/// Everything `side` owns: material, placement, the pieces guarding its King and attacking the
+/// enemy King, slider mobility, and its King's safety.
 fn side_score(board: &Board, side: Side) -> Score {
     let mut score = 0;
+    let occupied = board.occupied();
+    let own_king = board.king_square(side);
+    let enemy_king = board.king_square(side.opponent());
     for sq in squares(board.side(side)) {
         let Some(piece) = board.piece_at(sq) else { continue };
-        score += BOARD_VALUE[piece.kind.index()];
-        if piece.kind.index() < 4 {
-            score += ADVANCE[piece.kind.index()][advance(side, sq)];
+        let kind = piece.kind;
+        score += BOARD_VALUE[kind.index()];
+        if kind.index() < 4 {
+            score += ADVANCE[kind.index()][advance(side, sq)];
         }
+        if let Some(role) = role(kind) {
+            score += own_king.map_or(0, |k| GUARD[role][distance(sq, k)]);
+            score += enemy_king.map_or(0, |k| ATTACK[role][distance(sq, k)]);
+        }
+        let reach = match kind {
+            Kind::Rook | Kind::Dragon => attacks::rook(sq, occupied),
+            Kind::Bishop | Kind::Horse => attacks::bishop(sq, occupied),
+            _ => 0,
+        };
+        score += SLIDER_MOBILITY * reach.count_ones() as Score;
     }
     for kind in Kind::IN_HAND {
         score += HAND_VALUE[kind.index()] * board.hand(side).count(kind) as Score;
@@ -95,20 +149,16 @@ fn side_score(board: &Board, side: Side) -> Score {
     score + king_safety(board, side)
 }
 
-/// The safety of `side`'s King: defenders near it, the enemy near it, where it stands.
+/// The safety of `side`'s King: the enemy near it (worse with pieces in the enemy's hand), and
+/// where it stands.
 fn king_safety(board: &Board, side: Side) -> Score {
     let Some(king) = board.king_square(side) else { return 0 };
     let enemy = side.opponent();
-    let near = NEAR[king];
-    let defenders = (board.gold_movers() | board.kind(Kind::Silver)) & board.side(side) & near;
-    let attackers = board.side(enemy) & near & !board.kind(Kind::Pawn) & !board.kind(Kind::King);
+    let attackers = board.side(enemy) & NEAR[king] & !board.kind(Kind::Pawn) & !board.kind(Kind::King);
     let enemy_hand = board.hand(enemy);
     let hand_threat = enemy_hand.total() as Score - enemy_hand.count(Kind::Pawn) as Score;
     let attackers = attackers.count_ones() as Score;
-    let defenders = (defenders.count_ones() as Score).min(4);
-    defenders * DEFENDER
-        - attackers * (ATTACKER + ATTACKER_PER_HAND_PIECE * hand_threat)
-        - KING_ADVANCE * advance(side, king) as Score
+    -attackers * (ATTACKER + ATTACKER_PER_HAND_PIECE * hand_threat) - KING_ADVANCE * advance(side, king) as Score
         + KING_WING * (file_of(king) as Score - 4).abs()
 }
 
