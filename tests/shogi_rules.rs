@@ -128,6 +128,13 @@ fn mate_by_a_pawn_move_or_another_drop_is_legal() {
 }
 
 #[test]
+fn a_bishop_in_hand_drops_on_every_empty_square() {
+    // sugyan/yasai src/movegen.rs test `drop_moves`: 43 drops after 7g7f 3c3d 8h2b+ 3a2b.
+    let game = shogi("lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1");
+    assert_eq!(game.legal_moves().iter().filter(|m| m.contains('*')).count(), 43);
+}
+
+#[test]
 fn dead_piece_rule_for_drops() {
     let game = shogi("4k4/9/9/9/9/9/9/9/4K4 b NLP 1");
     let moves = game.legal_moves();
