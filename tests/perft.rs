@@ -6,9 +6,14 @@
 
 mod common;
 
-use common::reference::VARIANTS;
-use common::{concrete, engine, load_fixtures, Fixture};
+use common::{engine, load_fixtures, Fixture};
 use tetsugaku::game::perft;
+
+/// The variants with fixtures: the hasami family (cross-checked by the reference implementation)
+/// and shogi (public numbers).
+fn variants() -> Vec<&'static str> {
+    common::reference::VARIANTS.iter().copied().chain(["shogi"]).collect()
+}
 
 /// Checks one fixture; returns a line per mismatch.
 fn check(fixture: &Fixture) -> Vec<String> {
@@ -26,7 +31,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
             ));
         }
         if depth <= 3 {
-            let sequential = perft(&mut concrete(&game).clone(), depth);
+            let sequential = tetsugaku::with_game!(&game, g => perft(&mut g.clone(), depth));
             if sequential != total {
                 failures.push(format!(
                     "{} {}: perft {depth} = {sequential} but perft_divide sums to {total}",
@@ -54,7 +59,8 @@ fn every_fixture_line_matches_the_engine() {
 #[test]
 fn every_variant_has_a_start_position_and_two_midgames() {
     let fixtures = load_fixtures();
-    for variant in VARIANTS {
+    let variants = variants();
+    for &variant in &variants {
         let of_variant: Vec<&Fixture> = fixtures.iter().filter(|f| f.variant == variant).collect();
         let start = of_variant.iter().find(|f| f.position.is_none());
         let start = start.unwrap_or_else(|| panic!("{variant}: no startpos fixture"));
@@ -66,11 +72,11 @@ fn every_variant_has_a_start_position_and_two_midgames() {
         assert!(midgames >= 2, "{variant}: only {midgames} midgame positions");
     }
     for fixture in &fixtures {
-        assert!(VARIANTS.contains(&fixture.variant.as_str()), "unknown variant file {}", fixture.variant);
+        assert!(variants.contains(&fixture.variant.as_str()), "unknown variant file {}", fixture.variant);
     }
 }
 
-/// The numbers quoted in protocol-spec.md §9.4 and the start-position table there.
+/// The numbers quoted in protocol-spec.md §9.4 and §11 and the start-position table there.
 #[test]
 fn start_positions_match_the_protocol_spec() {
     let cases = [
@@ -82,6 +88,7 @@ fn start_positions_match_the_protocol_spec() {
         ("dai-hasami-diag", "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP b - 1", 54),
         ("dai-hasami-step", "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP b - 1", 18),
         ("makyek", "pppppppp/8/pppppppp/8/8/PPPPPPPP/8/PPPPPPPP b - 1", 32),
+        ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 30),
     ];
     for (variant, text, moves) in cases {
         let start = engine(variant, None);

@@ -8,14 +8,18 @@ pub enum WinReason {
     Capture,
     /// Five (or more) men in a row.
     Five,
-    /// The player to move had no legal move.
+    /// The player to move had no legal move (and, in games with check, was not in check).
     NoMoves,
+    /// The player to move was in check and had no legal move.
+    Checkmate,
+    /// The loser gave check with every move of a fourfold repetition (shogi).
+    PerpetualCheck,
 }
 
 /// Why a game was drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum DrawReason {
-    /// The same position occurred for the third time.
+    /// The same position occurred for the third time (the fourth in shogi).
     Repetition,
     /// Both players are too weak to win (dai-hasami: both below five men).
     Material,
@@ -35,6 +39,8 @@ impl WinReason {
             WinReason::Capture => "capture",
             WinReason::Five => "five",
             WinReason::NoMoves => "no-moves",
+            WinReason::Checkmate => "checkmate",
+            WinReason::PerpetualCheck => "perpetual-check",
         }
     }
 }

@@ -1,12 +1,17 @@
 use super::registry::{Family, RuleOptions, Variant};
 use super::{perft_divide, Game, GameError, Turn};
 use crate::variants::hasami::Hasami;
+use crate::variants::shogi::Shogi;
 
 /// A position of any implemented game: the one place where the game is matched at run time.
 /// Everything behind it (search, perft) is compiled once per game.
+// One `AnyGame` exists per session (searches clone the concrete game once per thread), so the
+// size difference between the games' positions costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Hasami(Hasami),
+    Shogi(Shogi),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`].
@@ -15,6 +20,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::game::AnyGame::Hasami($g) => $body,
+            $crate::game::AnyGame::Shogi($g) => $body,
         }
     };
 }
@@ -30,6 +36,10 @@ impl AnyGame {
                     Some(text) => Hasami::from_position_string(rules, text)?,
                 }))
             }
+            Some(Family::Shogi) => Ok(AnyGame::Shogi(match position {
+                None => Shogi::start(),
+                Some(text) => Shogi::from_position_string(text)?,
+            })),
             None => Err(GameError::new(format!("variant {} is not implemented yet", variant.name))),
         }
     }

@@ -81,6 +81,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Passes the turn (only called when [`NULL_MOVE_OK`](Game::NULL_MOVE_OK)).
     fn play_null(&mut self) {}
 
+    /// Whether the side to move is in check (games with check). The search never passes
+    /// ([`play_null`](Game::play_null)) in check.
+    fn in_check(&self) -> bool {
+        false
+    }
+
     /// The zobrist key of the position (everything that changes what is legal).
     fn key(&self) -> u64;
 

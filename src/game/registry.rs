@@ -13,6 +13,8 @@ pub struct Variant {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Family {
     Hasami(&'static RuleSet),
+    /// Standard shogi.
+    Shogi,
 }
 
 /// Rule choices the user can switch with options (RULES.md rulings kept behind options).
@@ -46,7 +48,7 @@ pub static VARIANTS: [Variant; 15] = [
     specified("philosophers-chess"),
     specified("enryo"),
     specified("philosophy-checkers"),
-    specified("shogi"),
+    Variant { name: "shogi", family: Some(Family::Shogi) },
     specified("checkers"),
 ];
 

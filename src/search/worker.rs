@@ -306,7 +306,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         // Step 4. Null move: if passing still fails high, the node is very likely a cut node.
-        if G::NULL_MOVE_OK && !pv_node && cut && depth >= 3 && !is_decisive(beta) {
+        if G::NULL_MOVE_OK && !pv_node && cut && depth >= 3 && !is_decisive(beta) && !self.game.in_check() {
             let eval = self.game.evaluate();
             if eval >= beta {
                 let reduction = 3 + depth / 4;
@@ -412,7 +412,8 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    /// Quiescence: stand pat on the evaluation, then try noisy moves only.
+    /// Quiescence: stand pat on the evaluation, then try noisy moves only. In check (games with
+    /// check) there is no standing pat: every evasion is tried, so a mate is seen as one.
     fn quiescence(&mut self, ply: usize, qply: usize, mut alpha: Score, beta: Score) -> Score {
         self.pv[ply].clear();
         if self.visit() {
@@ -426,15 +427,20 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Chance(_) => return self.game.evaluate(),
             Turn::Decide(_) => {}
         }
-        let stand_pat = self.game.evaluate();
-        if stand_pat >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES {
+        let evading = self.game.in_check() && ply < MAX_PLY && qply < QUIESCENCE_PLIES;
+        let stand_pat = if evading { loss_in(ply) } else { self.game.evaluate() };
+        if !evading && (stand_pat >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES) {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        self.game.generate_noisy(&mut moves);
+        if evading {
+            self.game.generate(&mut moves);
+        } else {
+            self.game.generate_noisy(&mut moves);
+        }
         for &mv in &moves {
             self.game.play(mv);
             let score = -self.quiescence(ply + 1, qply + 1, -beta, -alpha);

@@ -1,3 +1,4 @@
 //! The rules engines, one per game family.
 
 pub mod hasami;
+pub mod shogi;

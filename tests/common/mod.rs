@@ -21,10 +21,11 @@ pub fn engine_with(variant: &str, options: &RuleOptions, position: Option<&str>)
     AnyGame::new(v, options, position).unwrap_or_else(|e| panic!("{variant}: {position:?} rejected: {e}"))
 }
 
-/// The concrete hasami-family position inside an [`AnyGame`].
+/// The concrete hasami-family position inside an [`AnyGame`] (panics for other games).
 pub fn concrete(game: &AnyGame) -> &Hasami {
     match game {
         AnyGame::Hasami(h) => h,
+        _ => panic!("not a hasami-family game"),
     }
 }
 
@@ -32,6 +33,7 @@ pub fn concrete(game: &AnyGame) -> &Hasami {
 pub fn concrete_mut(game: &mut AnyGame) -> &mut Hasami {
     match game {
         AnyGame::Hasami(h) => h,
+        _ => panic!("not a hasami-family game"),
     }
 }
 

@@ -1,0 +1,32 @@
+//! Shogi: a reusable core for the shogi-like games, and standard shogi (RULES.md §6).
+//!
+//! The core (no standard-shogi legality in it; Shogammon builds on it):
+//! - [`square`]: square indices and USI names; [`bitboard`]: `u128` square sets;
+//! - [`piece`]: kinds, promotion, letters; [`hand`]: pieces in hand;
+//! - [`attacks`]: step tables and slider attacks; [`board`]: mailbox + bitboards + hands + key;
+//! - [`promotion`]: zones, forced promotion, the dead-piece rule; [`drops`]: drop targets
+//!   (dead-piece rule, nifu); [`moves`]: the packed move and its USI token.
+//!
+//! Standard shogi on top: [`Shogi`] (position, history, [`crate::game::Game`]), legal move
+//! generation (`movegen`), fourfold repetition and perpetual check (`repetition`), position
+//! strings (`sfen`), move parsing and the diagram (`notation`), the evaluation (`eval`).
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod drops;
+pub mod hand;
+pub mod moves;
+pub mod piece;
+pub mod promotion;
+pub mod square;
+
+mod eval;
+mod movegen;
+mod notation;
+mod position;
+mod repetition;
+mod sfen;
+
+pub use moves::ShogiMove;
+pub use position::{Shogi, START};

@@ -1,0 +1,285 @@
+//! Standard shogi: the position with its history, and the [`Game`] implementation.
+
+use super::bitboard::Bitboard;
+use super::board::{Board, SIDE_KEY};
+use super::moves::ShogiMove;
+use super::piece::Piece;
+use super::repetition::{History, Past};
+use crate::core::{Outcome, Score, Side, WinReason};
+use crate::game::{Game, GameError, Turn};
+
+/// The SFEN of the start position.
+pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// What `undo` restores besides the board (the history holds the earlier key).
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    /// `None` for a null move.
+    mv: Option<ShogiMove>,
+    captured: Option<Piece>,
+    checkers: Bitboard,
+    outcome: Option<Outcome>,
+    /// The repetition window before a null move (unused for real moves).
+    window: usize,
+}
+
+/// A standard shogi position with the history its rules need.
+///
+/// Invariants: each side has exactly one King on the board and the side not to move is not in
+/// check (both enforced when a position string is read and kept by legal moves); `key` is the
+/// board's key with [`SIDE_KEY`] when White is to move; `checkers` are the pieces giving check
+/// to the side to move; `outcome` is judged after every move.
+#[derive(Clone, Debug)]
+pub struct Shogi {
+    pub(super) board: Board,
+    pub(super) side: Side,
+    key: u64,
+    pub(super) checkers: Bitboard,
+    /// The move number of the position string (1 for the start position).
+    pub(super) move_number: u64,
+    outcome: Option<Outcome>,
+    history: History,
+    undos: Vec<Undo>,
+}
+
+impl Shogi {
+    /// The start position.
+    pub fn start() -> Shogi {
+        match Shogi::from_position_string(START) {
+            Ok(position) => position,
+            // The constant is a valid position (checked by the tests).
+            Err(error) => unreachable!("the start position is invalid: {error}"),
+        }
+    }
+
+    /// Parses a position string (SFEN, `protocol-spec.md` §11), validated.
+    pub fn from_position_string(text: &str) -> Result<Shogi, GameError> {
+        super::sfen::parse_position(text)
+    }
+
+    /// A position from validated parts, judged as if the player not to move had just moved; its
+    /// history starts here.
+    pub(super) fn from_parts(board: Board, side: Side, move_number: u64) -> Shogi {
+        let key = board.key() ^ if side == Side::Second { SIDE_KEY } else { 0 };
+        let mut position = Shogi {
+            board,
+            side,
+            key,
+            checkers: 0,
+            move_number,
+            outcome: None,
+            history: History::new(key),
+            undos: Vec::new(),
+        };
+        position.checkers = position.checkers_of(side);
+        position.outcome = position.judge();
+        position
+    }
+
+    /// The pieces on the board and in hand.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    /// The key computed from scratch (the incremental key always equals it).
+    pub fn key_from_scratch(&self) -> u64 {
+        self.board.key_from_scratch() ^ if self.side == Side::Second { SIDE_KEY } else { 0 }
+    }
+
+    /// The enemy pieces giving check to `side`'s King.
+    pub(super) fn checkers_of(&self, side: Side) -> Bitboard {
+        match self.board.king_square(side) {
+            Some(king) => self.board.attackers_to(king, side.opponent(), self.board.occupied()),
+            None => 0,
+        }
+    }
+
+    /// How the game stands for the side to move: a repetition result first, then checkmate or
+    /// no legal move.
+    fn judge(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.history.judge(self.key, self.checkers != 0, self.side) {
+            return Some(outcome);
+        }
+        if self.has_legal_move() {
+            return None;
+        }
+        let reason = if self.checkers != 0 { WinReason::Checkmate } else { WinReason::NoMoves };
+        Some(Outcome::Win { winner: self.side.opponent(), reason })
+    }
+
+    /// Applies `mv` to the board; returns the captured piece.
+    fn make(&mut self, mv: ShogiMove) -> Option<Piece> {
+        let us = self.side;
+        let to = mv.to();
+        match (mv.from(), mv.dropped()) {
+            (Some(from), _) => {
+                let mut piece = self.board.remove(from)?;
+                let captured = self.board.remove(to);
+                if let Some(victim) = captured {
+                    self.board.add_to_hand(us, victim.kind.unpromoted());
+                }
+                if mv.promotes() {
+                    piece.kind = piece.kind.promoted();
+                }
+                self.board.put(to, piece);
+                captured
+            }
+            (None, Some(kind)) => {
+                self.board.take_from_hand(us, kind);
+                self.board.put(to, Piece::new(us, kind));
+                None
+            }
+            (None, None) => None,
+        }
+    }
+
+    /// Takes `mv` (made by `us`) back off the board, restoring `captured`.
+    fn unmake(&mut self, mv: ShogiMove, us: Side, captured: Option<Piece>) {
+        let to = mv.to();
+        let Some(mut piece) = self.board.remove(to) else { return };
+        match mv.from() {
+            Some(from) => {
+                if mv.promotes() {
+                    piece.kind = piece.kind.unpromoted();
+                }
+                self.board.put(from, piece);
+                if let Some(victim) = captured {
+                    self.board.take_from_hand(us, victim.kind.unpromoted());
+                    self.board.put(to, victim);
+                }
+            }
+            None => self.board.add_to_hand(us, piece.kind),
+        }
+    }
+
+    /// Whether `mv` captures.
+    #[inline]
+    pub fn is_capture(&self, mv: ShogiMove) -> bool {
+        mv.from().is_some() && self.board.piece_at(mv.to()).is_some()
+    }
+}
+
+impl Game for Shogi {
+    type Move = ShogiMove;
+    const NULL_MOVE_OK: bool = true;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.outcome {
+            Some(outcome) => Turn::Over(outcome),
+            None => Turn::Decide(self.side),
+        }
+    }
+
+    #[inline]
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    fn generate(&self, moves: &mut Vec<ShogiMove>) {
+        if self.outcome.is_none() {
+            self.generate_legal(moves);
+        }
+    }
+
+    fn count_moves(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        self.count_legal()
+    }
+
+    fn play(&mut self, mv: ShogiMove) {
+        let us = self.side;
+        let left = Past { key: self.key, checked: self.checkers != 0 };
+        let captured = self.make(mv);
+        self.undos.push(Undo { mv: Some(mv), captured, checkers: self.checkers, outcome: self.outcome, window: 0 });
+        self.side = us.opponent();
+        self.key = self.board.key() ^ if self.side == Side::Second { SIDE_KEY } else { 0 };
+        self.history.advance(left, self.key);
+        self.checkers = self.checkers_of(self.side);
+        self.move_number += 1;
+        self.outcome = self.judge();
+    }
+
+    fn undo(&mut self) {
+        let Some(undo) = self.undos.pop() else { return };
+        let Some(past) = self.history.retreat(self.key) else { return };
+        let us = self.side.opponent();
+        match undo.mv {
+            Some(mv) => {
+                self.unmake(mv, us, undo.captured);
+                self.move_number -= 1;
+            }
+            None => self.history.restore_window(undo.window),
+        }
+        self.side = us;
+        self.key = past.key;
+        self.checkers = undo.checkers;
+        self.outcome = undo.outcome;
+    }
+
+    /// Passes. The search never passes in check, so the position stays legal; a pass starts a
+    /// fresh repetition window (no repetition is counted across it).
+    fn play_null(&mut self) {
+        let left = Past { key: self.key, checked: self.checkers != 0 };
+        self.side = self.side.opponent();
+        self.key ^= SIDE_KEY;
+        self.history.advance(left, self.key);
+        let window = self.history.start_window();
+        self.undos.push(Undo { mv: None, captured: None, checkers: self.checkers, outcome: self.outcome, window });
+        self.checkers = self.checkers_of(self.side);
+        self.outcome = self.judge();
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline]
+    fn encode(mv: ShogiMove) -> u32 {
+        mv.code()
+    }
+
+    /// Captures and promotions.
+    #[inline]
+    fn is_noisy(&self, mv: ShogiMove) -> bool {
+        mv.promotes() || self.is_capture(mv)
+    }
+
+    fn generate_noisy(&self, moves: &mut Vec<ShogiMove>) {
+        if self.outcome.is_none() {
+            self.generate_noisy_legal(moves);
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    fn evaluate(&self) -> Score {
+        super::eval::evaluate(self)
+    }
+
+    fn format_move(&self, mv: ShogiMove) -> String {
+        mv.usi()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ShogiMove, GameError> {
+        super::notation::parse_move(self, text)
+    }
+
+    fn position_string(&self) -> String {
+        super::sfen::position_string(self)
+    }
+
+    fn diagram(&self) -> String {
+        super::notation::diagram(self)
+    }
+}

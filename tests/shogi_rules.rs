@@ -1,0 +1,781 @@
+//! Standard shogi (RULES.md §6, protocol-spec.md §11): one focused test per rule, position-string
+//! validation and round trips, and seeded random walks that check every node against a naive,
+//! independent move generator written here from the rules (square-by-square attacks, legality
+//! by trying each move on a copy, pawn-drop mate by searching the replies).
+//!
+//! Board orientation: files 9 (left) .. 1 (right), ranks a (top, White `w`) .. i (bottom, Black
+//! `b`, the first player). Black's pieces are upper case.
+
+mod common;
+mod support;
+
+use common::engine;
+use tetsugaku::core::SplitMix64;
+use tetsugaku::variants::shogi::piece::Kind;
+use tetsugaku::variants::shogi::Shogi;
+use tetsugaku::{AnyGame, Game, Side, Turn};
+
+fn shogi(position: &str) -> AnyGame {
+    engine("shogi", Some(position))
+}
+
+fn concrete(game: &AnyGame) -> &Shogi {
+    match game {
+        AnyGame::Shogi(s) => s,
+        _ => panic!("not a shogi game"),
+    }
+}
+
+fn result(game: &AnyGame) -> Option<String> {
+    match game.turn() {
+        Turn::Over(outcome) => Some(outcome.to_string()),
+        _ => None,
+    }
+}
+
+fn legal(game: &AnyGame, token: &str) -> bool {
+    game.legal_moves().iter().any(|m| m == token)
+}
+
+/// The error for a move the game must refuse (and the proof that nothing changed).
+fn refused(game: &mut AnyGame, token: &str) -> String {
+    let before = (game.position_string(), game.key(), game.legal_moves());
+    let error = match game.play_token(token) {
+        Ok(()) => panic!("{token} was accepted in {}", before.0),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!((game.position_string(), game.key(), game.legal_moves()), before, "{token} changed the game");
+    error
+}
+
+fn play_all(game: &mut AnyGame, tokens: &str) {
+    for token in tokens.split_whitespace() {
+        game.play_token(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drops: nifu, pawn-drop mate, the dead-piece rule
+
+#[test]
+fn nifu_a_second_unpromoted_pawn_on_a_file_cannot_be_dropped() {
+    // Black has a pawn on 5g and a tokin on 3c; one pawn in hand.
+    let mut game = shogi("4k4/9/6+P2/9/9/9/4P4/9/4K4 b P 1");
+    assert!(!legal(&game, "P*5e"));
+    assert!(refused(&mut game, "P*5e").contains("nifu"));
+    assert!(legal(&game, "P*4e"));
+    assert!(legal(&game, "P*3e"), "a promoted pawn does not count for nifu");
+    // The opponent's pawn on a file does not count either.
+    let game = shogi("4k4/9/4p4/9/9/9/9/9/4K4 b P 1");
+    assert!(legal(&game, "P*5e"));
+}
+
+/// tomori-k/ShogiLibSharp ShogiLibSharp.Tests/MovegenTests.cs `IsUchifuzumeTest`: White drops a
+/// pawn in front of Black's King; `true` when that drop would mate (and is therefore illegal).
+const PAWN_DROP_MATE_CASES: [(&str, &str, bool); 14] = [
+    // The King can neither escape nor take.
+    ("3lkl3/9/9/b8/9/r8/4K4/r8/9 w B2G2S2N2L9P2g2s2n9p 1", "P*5f", true),
+    // A knight, silver, gold, bishop, rook, horse or dragon can take the pawn.
+    ("3lkl3/9/9/b8/8b/r8/4K4/r4N3/9 w 2G2SN2L9P2g2s2n9p 1", "P*5f", false),
+    ("3lkl3/9/9/b8/8b/r8/4KS3/r8/9 w 2GS2N2L9P2g2s2n9p 1", "P*5f", false),
+    ("3lkl3/9/9/b8/8b/r8/3GK4/r8/9 w G2S2N2L9P2g2s2n9p 1", "P*5f", false),
+    ("3lkl3/9/9/b8/9/r8/4K4/r8/1B7 w 2G2S2N2L9P2g2s2n9p 1", "P*5f", false),
+    ("3lkl3/9/9/b8/9/r7R/4K4/3PPP3/9 w B2G2S2N2L6P2g2s2n9p 1", "P*5f", false),
+    ("3lkl3/9/9/b8/4+B4/r8/4K4/r8/9 w 2G2S2N2L9P2g2s2n9p 1", "P*5f", false),
+    ("3lkl3/9/9/b8/9/r8/4K+R3/3PPP3/9 w B2G2S2N2L6P2g2s2n9p 1", "P*5f", false),
+    // Pinned pieces cannot take (by a bishop, by a rook).
+    ("3lkl3/9/9/b8/6b2/r4G3/4KP3/r8/9 w G2S2N2L8P2g2s2n9p 1", "P*5f", true),
+    ("3lkl3/9/9/b8/9/r8/r2BK4/3PP4/9 w 2G2S2N2L7P2g2s2n9p 1", "P*5f", true),
+    // Pinned now, but the dropped pawn itself ends the pin.
+    ("3lkl3/4l4/9/b8/4R4/r8/4K4/3PP4/9 w B2G2S2NL7P2g2s2n9p 1", "P*5f", false),
+    // The pawn blocks an attack on an escape square.
+    ("3lkl3/9/9/b8/5N3/r8/4KP3/3PPS3/9 w RB2GSNL6P2g2s2nl9p 1", "P*5f", false),
+    ("8k/9/9/9/3r5/1K7/3+r5/2b6/9 w B2G2S2N3L9P2g2s2nl9p 1", "P*8e", false),
+    // The King's own pieces box it in.
+    ("3lkl3/9/9/b8/4g4/3N1P3/r2SKG2r/3PBS3/9 w NL7P2g2s2nl9p 1", "P*5f", true),
+];
+
+#[test]
+fn pawn_drop_mate_is_illegal_while_a_pawn_drop_check_is_not() {
+    for (position, drop, mates) in PAWN_DROP_MATE_CASES {
+        let mut game = shogi(position);
+        assert_eq!(legal(&game, drop), !mates, "{position}: {drop}");
+        if mates {
+            assert!(refused(&mut game, drop).contains("checkmate"), "{position}");
+        } else {
+            game.play_token(drop).unwrap_or_else(|e| panic!("{position}: {e}"));
+            assert!(concrete(&game).is_check(), "{position}: {drop} gives check");
+            assert_eq!(result(&game), None, "{position}");
+        }
+    }
+}
+
+#[test]
+fn mate_by_a_pawn_move_or_another_drop_is_legal() {
+    // White King 1a boxed in by a gold on 3b and a silver on 2c.
+    let with_pawn_on_board = "8k/6G2/7SP/9/9/9/9/9/K8 b - 1";
+    for token in ["1c1b", "1c1b+"] {
+        let mut game = shogi(with_pawn_on_board);
+        game.play_token(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        assert_eq!(result(&game).as_deref(), Some("b checkmate"), "{token}");
+        assert!(game.legal_moves().is_empty());
+    }
+    let mut game = shogi("8k/6G2/7S1/9/9/9/9/9/K8 b PL 1");
+    assert!(refused(&mut game, "P*1b").contains("pawn drop may not give checkmate"));
+    // A lance dropped on the same square mates legally.
+    game.play_token("L*1b").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(result(&game).as_deref(), Some("b checkmate"));
+}
+
+#[test]
+fn a_bishop_in_hand_drops_on_every_empty_square() {
+    // sugyan/yasai src/movegen.rs test `drop_moves`: 43 drops after 7g7f 3c3d 8h2b+ 3a2b.
+    let game = shogi("lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1");
+    assert_eq!(game.legal_moves().iter().filter(|m| m.contains('*')).count(), 43);
+}
+
+#[test]
+fn dead_piece_rule_for_drops() {
+    let game = shogi("4k4/9/9/9/9/9/9/9/4K4 b NLP 1");
+    let moves = game.legal_moves();
+    let on_rank =
+        |letter: char, rank: char| moves.iter().filter(|m| m.starts_with(letter) && m.ends_with(rank)).count();
+    assert_eq!(on_rank('P', 'a'), 0);
+    assert_eq!(on_rank('L', 'a'), 0);
+    assert_eq!(on_rank('N', 'a'), 0);
+    assert_eq!(on_rank('N', 'b'), 0);
+    assert_eq!(on_rank('P', 'b'), 9);
+    assert_eq!(on_rank('L', 'b'), 9);
+    assert_eq!(on_rank('N', 'c'), 9);
+    assert!(refused(&mut game.clone(), "N*3b").contains("could never move"));
+    // White mirrored: ranks i (and h for knights).
+    let game = shogi("4k4/9/9/9/9/9/9/9/4K4 w nlp 1");
+    let moves = game.legal_moves();
+    assert!(!moves.iter().any(|m| m.ends_with('i') && m.contains('*')));
+    assert!(!moves.iter().any(|m| m.starts_with('N') && m.ends_with('h')));
+    assert!(moves.iter().any(|m| m == "P*5h"));
+    // White's drops are written with upper-case letters too.
+    assert!(moves.iter().all(|m| !m.contains('*') || m.starts_with(['P', 'L', 'N'])));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Promotion
+
+/// The legal moves from `square`, sorted.
+fn moves_from(game: &AnyGame, square: &str) -> Vec<String> {
+    let mut list: Vec<String> = game.legal_moves().into_iter().filter(|m| m.starts_with(square)).collect();
+    list.sort();
+    list
+}
+
+#[test]
+fn promotion_is_forced_only_where_the_piece_could_never_move_again() {
+    // Black: pawn 7b, lance 3c, bishop 1c, knight 9d, silver 5d, rook 2g; Kings 5i and 8a.
+    let game = shogi("1k7/2P6/6L1B/N3S4/9/9/7R1/9/4K4 b - 1");
+    assert_eq!(moves_from(&game, "7b"), ["7b7a+"], "a pawn on the last rank must promote");
+    assert_eq!(moves_from(&game, "3c"), ["3c3a+", "3c3b", "3c3b+"], "a lance on rank b may stay unpromoted");
+    assert_eq!(moves_from(&game, "9d"), ["9d8b+"], "a knight on rank b must promote");
+    assert_eq!(
+        moves_from(&game, "5d"),
+        ["5d4c", "5d4c+", "5d4e", "5d5c", "5d5c+", "5d6c", "5d6c+", "5d6e"],
+        "a silver may promote entering the zone, not outside it"
+    );
+    // A bishop that starts in the zone may promote wherever it goes.
+    let bishop = moves_from(&game, "1c");
+    assert!(bishop.contains(&"1c5g".to_string()) && bishop.contains(&"1c5g+".to_string()));
+    // A rook entering the zone may promote; moving outside it may not.
+    let rook = moves_from(&game, "2g");
+    assert!(rook.contains(&"2g2c".to_string()) && rook.contains(&"2g2c+".to_string()));
+    assert!(rook.contains(&"2g2d".to_string()) && !rook.contains(&"2g2d+".to_string()));
+    let mut game = game;
+    assert!(refused(&mut game, "7b7a").contains("must promote"));
+    assert!(refused(&mut game, "2g2d+").contains("cannot promote"));
+}
+
+#[test]
+fn knights_on_rank_c_may_stay_unpromoted_and_white_promotes_in_its_own_zone() {
+    let game = shogi("4k4/9/9/9/9/n8/9/9/4K4 w - 1");
+    assert_eq!(moves_from(&game, "9f"), ["9f8h+"], "a White knight on rank h must promote");
+    let game = shogi("4k4/9/9/n8/9/9/9/9/4K4 w - 1");
+    assert_eq!(moves_from(&game, "9d"), ["9d8f"]);
+    let game = shogi("4k4/9/9/9/n8/9/9/9/4K4 w - 1");
+    assert_eq!(moves_from(&game, "9e"), ["9e8g", "9e8g+"]);
+    // Gold, King and promoted pieces never promote.
+    let game = shogi("4k4/9/9/9/9/9/4+p4/3g5/8K w - 1");
+    assert!(moves_from(&game, "6h").iter().chain(moves_from(&game, "5g").iter()).all(|m| !m.ends_with('+')));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check, checkmate, no moves
+
+#[test]
+fn a_king_never_moves_into_attack_and_pinned_pieces_stay_on_their_line() {
+    // Black King 5i, Black silver 5h pinned by the White rook on 5a; White bishop on 8d eyes 4h.
+    let game = shogi("4r3k/9/9/1b7/9/9/9/4S4/4K4 b - 1");
+    let moves = game.legal_moves();
+    assert_eq!(moves_from(&game, "5h"), ["5h5g"], "the pinned silver cannot leave file 5");
+    assert!(!moves.contains(&"5i4h".to_string()), "4h is attacked by the bishop");
+    assert!(moves.contains(&"5i6h".to_string()));
+}
+
+#[test]
+fn check_is_answered_by_moving_capturing_or_interposing_including_drops() {
+    // White rook 5a checks the Black King 5i down the open file; Black holds a gold.
+    let game = shogi("4r3k/9/9/9/9/9/9/9/4K4 b G 1");
+    let mut moves = game.legal_moves();
+    moves.sort();
+    let drops: Vec<&String> = moves.iter().filter(|m| m.contains('*')).collect();
+    assert_eq!(drops, ["G*5b", "G*5c", "G*5d", "G*5e", "G*5f", "G*5g", "G*5h"]);
+    assert!(moves.contains(&"5i4i".to_string()) && !moves.contains(&"5i5h".to_string()));
+    assert_eq!(moves.len(), 7 + 4, "{moves:?}");
+}
+
+#[test]
+fn no_legal_move_is_checkmate_in_check_and_no_moves_otherwise() {
+    let mut game = shogi("8k/6S2/9/7G1/9/9/9/9/K8 b - 1");
+    game.play_token("2d2c").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(result(&game).as_deref(), Some("b no-moves"));
+    assert!(game.legal_moves().is_empty());
+    assert!(refused(&mut game, "1a1b").contains("game is over"));
+    // A position string can already be decided.
+    let game = shogi("8k/6S2/7G1/9/9/9/9/9/K8 w - 1");
+    assert_eq!(result(&game).as_deref(), Some("b no-moves"));
+    let game = shogi("ln+B1ggsnl/1r2k2b1/ppppSpppp/4p4/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w - 1");
+    assert_eq!(result(&game).as_deref(), Some("b checkmate"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repetition and perpetual check
+
+#[test]
+fn the_fourth_occurrence_is_a_draw() {
+    let mut game = engine("shogi", None);
+    let shuffle = "5i5h 5a5b 5h5i 5b5a";
+    play_all(&mut game, shuffle);
+    play_all(&mut game, shuffle);
+    play_all(&mut game, "5i5h 5a5b 5h5i");
+    assert_eq!(result(&game), None, "the start position has occurred three times only");
+    play_all(&mut game, "5b5a");
+    assert_eq!(result(&game).as_deref(), Some("draw repetition"));
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checking_player() {
+    // Black's rook checks from rank b, then rank a, while White's King steps 1a <-> 1b.
+    let start = "8k/R8/9/9/9/9/9/9/4K4 b - 1";
+    let mut game = shogi(start);
+    let cycle = "9b9a 1a1b 9a9b 1b1a";
+    play_all(&mut game, cycle);
+    play_all(&mut game, cycle);
+    play_all(&mut game, "9b9a 1a1b 9a9b");
+    assert_eq!(result(&game), None);
+    play_all(&mut game, "1b1a");
+    assert_eq!(result(&game).as_deref(), Some("w perpetual-check"));
+
+    // White checking: mirrored, Black's King steps 9i <-> 9h; Black wins.
+    let mut game = shogi("4k4/9/9/9/9/9/9/8r/K8 w - 1");
+    let cycle = "1h1i 9i9h 1i1h 9h9i";
+    for _ in 0..3 {
+        play_all(&mut game, cycle);
+    }
+    assert_eq!(result(&game).as_deref(), Some("b perpetual-check"));
+
+    // The fourth occurrence can also come with the checking move itself: start in check.
+    let mut game = shogi("R7k/9/9/9/9/9/9/9/4K4 w - 1");
+    let cycle = "1a1b 9a9b 1b1a 9b9a";
+    for _ in 0..3 {
+        play_all(&mut game, cycle);
+    }
+    assert_eq!(result(&game).as_deref(), Some("w perpetual-check"));
+}
+
+#[test]
+fn a_quiet_move_inside_the_repetition_makes_it_a_draw() {
+    // As above, but Black once answers with a King move that gives no check, then the rook dance
+    // resumes; the start position still occurs four times.
+    let mut game = shogi("8k/R8/9/9/9/9/9/9/4K4 b - 1");
+    play_all(&mut game, "9b9a 1a1b 9a9b 1b1a");
+    play_all(&mut game, "5i5h 1a2a 5h5i 2a1a");
+    play_all(&mut game, "9b9a 1a1b 9a9b");
+    assert_eq!(result(&game), None);
+    play_all(&mut game, "1b1a");
+    assert_eq!(result(&game).as_deref(), Some("draw repetition"));
+}
+
+#[test]
+fn play_and_undo_keep_the_repetition_history() {
+    let mut game = shogi("8k/R8/9/9/9/9/9/9/4K4 b - 1");
+    let AnyGame::Shogi(position) = &mut game else { panic!("not shogi") };
+    let tokens = "9b9a 1a1b 9a9b 1b1a 9b9a 1a1b 9a9b 1b1a 9b9a 1a1b 9a9b 1b1a";
+    for token in tokens.split_whitespace() {
+        let mut moves = Vec::new();
+        position.generate(&mut moves);
+        for &mv in &moves {
+            position.play(mv);
+            position.undo();
+        }
+        let mv = position.parse_move(token).unwrap_or_else(|e| panic!("{e}"));
+        position.play(mv);
+    }
+    assert_eq!(result(&game).as_deref(), Some("w perpetual-check"));
+}
+
+#[test]
+fn a_position_string_starts_a_fresh_history() {
+    let mut game = engine("shogi", None);
+    play_all(&mut game, "5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i");
+    let mut fresh = shogi(&game.position_string());
+    play_all(&mut fresh, "5b5a");
+    assert_eq!(result(&fresh), None);
+    play_all(&mut game, "5b5a");
+    assert_eq!(result(&game).as_deref(), Some("draw repetition"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position strings
+
+#[test]
+fn position_strings_round_trip_with_canonical_hands() {
+    let cases = [
+        ("4k4/9/9/9/9/9/9/9/4K4 b S2Pb10p 1", "4k4/9/9/9/9/9/9/9/4K4 b S2Pb10p 1"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b 2PSb10p 7", "4k4/9/9/9/9/9/9/9/4K4 b S2Pb10p 7"),
+        ("4k4/9/9/9/9/9/9/9/4K4 w 10pb2PS", "4k4/9/9/9/9/9/9/9/4K4 w S2Pb10p 1"),
+        ("4k4/9/9/9/9/9/9/9/4K4 w P2L2NGSBRrb3g3s2n2l17p 3", "4k4/9/9/9/9/9/9/9/4K4 w RBGS2N2LPrb3g3s2n2l17p 3"),
+        (
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        ),
+        ("+l+n+s1k1+S+N+L/9/9/9/9/9/9/1+B5+R1/4K4 b -", "+l+n+s1k1+S+N+L/9/9/9/9/9/9/1+B5+R1/4K4 b - 1"),
+    ];
+    for (input, canonical) in cases {
+        let game = shogi(input);
+        assert_eq!(game.position_string(), canonical, "{input}");
+        let again = shogi(canonical);
+        assert_eq!(again.position_string(), canonical);
+        assert_eq!(again.key(), game.key(), "{input}");
+    }
+    let start = engine("shogi", None);
+    assert_eq!(start.position_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+}
+
+#[test]
+fn hands_and_side_to_move_are_part_of_the_key() {
+    let keys: Vec<u64> = [
+        "4k4/9/9/9/9/9/9/9/4K4 b - 1",
+        "4k4/9/9/9/9/9/9/9/4K4 w - 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b P 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b p 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b 2P 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b L 1",
+    ]
+    .iter()
+    .map(|p| shogi(p).key())
+    .collect();
+    let mut distinct = keys.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), keys.len());
+    // The move number is not.
+    assert_eq!(shogi("4k4/9/9/9/9/9/9/9/4K4 b - 1").key(), shogi("4k4/9/9/9/9/9/9/9/4K4 b - 99").key());
+}
+
+#[test]
+fn invalid_position_strings_are_rejected_with_a_reason() {
+    let cases = [
+        // Kings
+        ("4k4/9/9/9/9/9/9/9/9 b - 1", "exactly one King"),
+        ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", "exactly one King"),
+        ("9/9/9/9/9/9/9/9/4K4 b - 1", "exactly one King"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b K 1", "King cannot be in hand"),
+        // the standard set
+        ("4k4/9/9/9/9/9/9/9/4K4 b 10P9p 1", "exceed the standard set"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b 3B 1", "exceed the standard set"),
+        ("4k4/9/9/9/9/9/9/+R+R+R6/4K4 b - 1", "exceed the standard set"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b 5G 1", "exceed the standard set"),
+        // dead pieces
+        ("P3k4/9/9/9/9/9/9/9/4K4 b - 1", "could never move"),
+        ("L3k4/9/9/9/9/9/9/9/4K4 b - 1", "could never move"),
+        ("4k4/N8/9/9/9/9/9/9/4K4 b - 1", "could never move"),
+        ("4k4/9/9/9/9/9/9/9/p3K4 b - 1", "could never move"),
+        ("4k4/9/9/9/9/9/9/n8/4K4 b - 1", "could never move"),
+        // nifu
+        ("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1", "nifu"),
+        ("4k4/4p4/9/9/9/4p4/9/9/4K4 b - 1", "nifu"),
+        // the side not to move in check
+        ("4k4/9/9/9/9/9/9/9/4K3r w - 1", "not to move but is in check"),
+        ("4k4/4P4/9/9/9/9/9/9/4K4 b - 1", "not to move but is in check"),
+        // hands
+        ("4k4/9/9/9/9/9/9/9/4K4 b 1P 1", "at least 2"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b 0P 1", "bad count"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b 02P 1", "bad count"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b PP 1", "twice"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b P2 1", "ends with a count"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b X 1", "unexpected character"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b +P 1", "unexpected character"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b 99999999999999999999P 1", "bad count"),
+        // board syntax
+        ("4k4/9/9/9/9/9/9/4K4 b - 1", "9 ranks"),
+        ("4k4/9/9/9/9/9/9/9/4K4/9 b - 1", "9 ranks"),
+        ("9k/9/9/9/9/9/9/9/4K4 b - 1", "more than 9"),
+        ("4k5/9/9/9/9/9/9/9/4K4 b - 1", "must have 9 squares"),
+        ("4k3/9/9/9/9/9/9/9/4K4 b - 1", "must have 9 squares"),
+        ("4k13/9/9/9/9/9/9/9/4K4 b - 1", "bad empty-square count"),
+        ("4k4/0/9/9/9/9/9/9/4K4 b - 1", "bad empty-square count"),
+        ("4k4/9/9/4+G4/9/9/9/9/4K4 b - 1", "unexpected piece"),
+        ("4k4/9/9/4+K4/9/9/9/9/4K4 b - 1", "unexpected piece"),
+        ("4k4/9/9/4x4/9/9/9/9/4K4 b - 1", "unexpected piece"),
+        ("4k4/9/9/8+/9/9/9/9/4K4 b - 1", "ends with +"),
+        // side, move number, fields
+        ("4k4/9/9/9/9/9/9/9/4K4 B - 1", "side to move"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b - 0", "move number"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b - 01", "move number"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b - 9223372036854775808", "move number"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b", "needs a board"),
+        ("4k4/9/9/9/9/9/9/9/4K4 b - 1 1", "too many fields"),
+    ];
+    let variant = tetsugaku::Variant::named("shogi").expect("shogi is a variant");
+    for (text, reason) in cases {
+        match AnyGame::new(variant, &tetsugaku::RuleOptions::default(), Some(text)) {
+            Ok(_) => panic!("{text} was accepted"),
+            Err(e) => assert!(e.to_string().contains(reason), "{text}: {e} (expected {reason:?})"),
+        }
+    }
+    // Largest legal numbers are fine.
+    shogi("4k4/9/9/9/9/9/9/9/4K4 b 9P9p 9223372036854775807");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move tokens
+
+#[test]
+fn move_tokens_are_parsed_strictly() {
+    let mut game = engine("shogi", None);
+    for (token, reason) in [
+        ("7g7e", "cannot reach"),
+        ("7f7e", "no piece of b"),
+        ("3c3d", "no piece of b"),
+        ("8i7g", "holds a piece of b"),
+        ("7g7f+", "cannot promote"),
+        ("P*5e", "no P in hand"),
+        ("7g7g", "malformed"),
+        ("7g", "malformed"),
+        ("p*5e", "malformed"),
+        ("K*5e", "malformed"),
+        ("7G7F", "malformed"),
+        ("7g7f ", "malformed"),
+        ("", "malformed"),
+    ] {
+        let error = refused(&mut game, token);
+        assert!(error.contains(reason), "{token:?}: {error} (expected {reason:?})");
+    }
+    play_all(&mut game, "7g7f 3c3d 8h2b+ 3a2b");
+    assert!(legal(&game, "B*5e"));
+    assert!(refused(&mut game, "B*2b").contains("occupied"));
+    // A move leaving the King in check.
+    let mut game = shogi("4r3k/9/9/9/9/9/9/4S4/4K4 b - 1");
+    assert!(refused(&mut game, "5h4g").contains("King would be in check"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A naive reference: attacks walked square by square, legality by trying every move on a copy.
+
+type Cells = [[Option<(Side, Kind)>; 9]; 9];
+
+#[derive(Clone)]
+struct Naive {
+    /// `cells[file - 1][rank index]`.
+    cells: Cells,
+    hands: [[u8; 7]; 2],
+    side: Side,
+}
+
+/// Steps `(file step, rank step, slides)` for Black; White mirrors the rank step. A file step of
+/// +1 goes towards file 9, a rank step of -1 towards rank a (Black's forward).
+fn steps(kind: Kind) -> Vec<(i32, i32, bool)> {
+    let gold = vec![(-1, -1, false), (0, -1, false), (1, -1, false), (-1, 0, false), (1, 0, false), (0, 1, false)];
+    let king = vec![
+        (-1, -1, false),
+        (0, -1, false),
+        (1, -1, false),
+        (-1, 0, false),
+        (1, 0, false),
+        (-1, 1, false),
+        (0, 1, false),
+        (1, 1, false),
+    ];
+    let diagonal = |slide| vec![(-1, -1, slide), (1, -1, slide), (-1, 1, slide), (1, 1, slide)];
+    let straight = |slide| vec![(0, -1, slide), (0, 1, slide), (-1, 0, slide), (1, 0, slide)];
+    match kind {
+        Kind::Pawn => vec![(0, -1, false)],
+        Kind::Lance => vec![(0, -1, true)],
+        Kind::Knight => vec![(-1, -2, false), (1, -2, false)],
+        Kind::Silver => vec![(-1, -1, false), (0, -1, false), (1, -1, false), (-1, 1, false), (1, 1, false)],
+        Kind::Gold | Kind::ProPawn | Kind::ProLance | Kind::ProKnight | Kind::ProSilver => gold,
+        Kind::King => king,
+        Kind::Bishop => diagonal(true),
+        Kind::Rook => straight(true),
+        Kind::Horse => [diagonal(true), straight(false)].concat(),
+        Kind::Dragon => [straight(true), diagonal(false)].concat(),
+    }
+}
+
+fn name(file: usize, rank: usize) -> String {
+    format!("{}{}", file + 1, (b'a' + rank as u8) as char)
+}
+
+/// Ranks from `side`'s far edge: 0 = the last rank.
+fn depth_for(side: Side, rank: usize) -> usize {
+    match side {
+        Side::First => rank,
+        Side::Second => 8 - rank,
+    }
+}
+
+fn hand_index(kind: Kind) -> usize {
+    Kind::IN_HAND.iter().position(|&k| k == kind).expect("a hand kind")
+}
+
+impl Naive {
+    fn of(position: &Shogi) -> Naive {
+        let board = position.board();
+        let mut cells: Cells = [[None; 9]; 9];
+        for (file, column) in cells.iter_mut().enumerate() {
+            for (rank, cell) in column.iter_mut().enumerate() {
+                *cell = board.piece_at(file * 9 + rank).map(|p| (p.side, p.kind));
+            }
+        }
+        let mut hands = [[0; 7]; 2];
+        for side in Side::ALL {
+            for kind in Kind::IN_HAND {
+                hands[side.index()][hand_index(kind)] = board.hand(side).count(kind);
+            }
+        }
+        Naive { cells, hands, side: position.side() }
+    }
+
+    /// The squares the piece on `(file, rank)` attacks.
+    fn targets(&self, file: usize, rank: usize) -> Vec<(usize, usize)> {
+        let Some((side, kind)) = self.cells[file][rank] else { return Vec::new() };
+        let mut out = Vec::new();
+        for (df, dr, slides) in steps(kind) {
+            let dr = if side == Side::First { dr } else { -dr };
+            let (mut f, mut r) = (file as i32 + df, rank as i32 + dr);
+            while (0..9).contains(&f) && (0..9).contains(&r) {
+                out.push((f as usize, r as usize));
+                if !slides || self.cells[f as usize][r as usize].is_some() {
+                    break;
+                }
+                f += df;
+                r += dr;
+            }
+        }
+        out
+    }
+
+    fn attacked(&self, square: (usize, usize), by: Side) -> bool {
+        (0..9).any(|f| {
+            (0..9).any(|r| matches!(self.cells[f][r], Some((s, _)) if s == by) && self.targets(f, r).contains(&square))
+        })
+    }
+
+    fn king(&self, side: Side) -> (usize, usize) {
+        for f in 0..9 {
+            for r in 0..9 {
+                if self.cells[f][r] == Some((side, Kind::King)) {
+                    return (f, r);
+                }
+            }
+        }
+        panic!("no King")
+    }
+
+    /// Every move by the rules of piece movement, promotion and drops (nifu, dead pieces), with
+    /// the position after it; King safety and pawn-drop mate not yet applied.
+    fn candidates(&self) -> Vec<(String, Naive)> {
+        let us = self.side;
+        let mut out = Vec::new();
+        for file in 0..9 {
+            for rank in 0..9 {
+                let Some((side, kind)) = self.cells[file][rank] else { continue };
+                if side != us {
+                    continue;
+                }
+                for (tf, tr) in self.targets(file, rank) {
+                    if matches!(self.cells[tf][tr], Some((s, _)) if s == us) {
+                        continue;
+                    }
+                    let promotable = matches!(
+                        kind,
+                        Kind::Pawn | Kind::Lance | Kind::Knight | Kind::Silver | Kind::Bishop | Kind::Rook
+                    );
+                    let in_zone = depth_for(us, rank) < 3 || depth_for(us, tr) < 3;
+                    let dead = match kind {
+                        Kind::Pawn | Kind::Lance => depth_for(us, tr) < 1,
+                        Kind::Knight => depth_for(us, tr) < 2,
+                        _ => false,
+                    };
+                    for promote in [false, true] {
+                        if (promote && !(promotable && in_zone)) || (!promote && dead) {
+                            continue;
+                        }
+                        let mut next = self.clone();
+                        if let Some((_, captured)) = next.cells[tf][tr] {
+                            next.hands[us.index()][hand_index(captured.unpromoted())] += 1;
+                        }
+                        next.cells[file][rank] = None;
+                        next.cells[tf][tr] = Some((us, if promote { kind.promoted() } else { kind }));
+                        next.side = us.opponent();
+                        let token = format!("{}{}{}", name(file, rank), name(tf, tr), if promote { "+" } else { "" });
+                        out.push((token, next));
+                    }
+                }
+            }
+        }
+        for kind in Kind::IN_HAND {
+            if self.hands[us.index()][hand_index(kind)] == 0 {
+                continue;
+            }
+            for file in 0..9 {
+                let nifu = kind == Kind::Pawn && (0..9).any(|r| self.cells[file][r] == Some((us, Kind::Pawn)));
+                for rank in 0..9 {
+                    let dead = match kind {
+                        Kind::Pawn | Kind::Lance => depth_for(us, rank) < 1,
+                        Kind::Knight => depth_for(us, rank) < 2,
+                        _ => false,
+                    };
+                    if nifu || dead || self.cells[file][rank].is_some() {
+                        continue;
+                    }
+                    let mut next = self.clone();
+                    next.hands[us.index()][hand_index(kind)] -= 1;
+                    next.cells[file][rank] = Some((us, kind));
+                    next.side = us.opponent();
+                    out.push((format!("{}*{}", kind.letter(), name(file, rank)), next));
+                }
+            }
+        }
+        out
+    }
+
+    /// The moves that do not leave the mover's King attacked.
+    fn safe_moves(&self) -> Vec<(String, Naive)> {
+        let us = self.side;
+        self.candidates().into_iter().filter(|(_, next)| !next.attacked(next.king(us), us.opponent())).collect()
+    }
+
+    /// The legal moves: safe, and no pawn drop that checks and leaves no safe reply.
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self
+            .safe_moves()
+            .into_iter()
+            .filter(|(token, next)| {
+                let checks = next.attacked(next.king(next.side), self.side);
+                !(token.starts_with("P*") && checks && next.safe_moves().is_empty())
+            })
+            .map(|(token, _)| token)
+            .collect();
+        moves.sort();
+        moves
+    }
+}
+
+/// Everything checked at one node of a random walk.
+fn check_node(position: &Shogi, naive_too: bool) {
+    let text = position.position_string();
+    assert_eq!(position.key(), position.key_from_scratch(), "{text}: incremental key");
+    let reparsed = Shogi::from_position_string(&text).unwrap_or_else(|e| panic!("{text} rejected: {e}"));
+    assert_eq!(reparsed.position_string(), text);
+    assert_eq!(reparsed.key(), position.key(), "{text}: key after a round trip");
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    assert_eq!(position.count_moves(), moves.len() as u64, "{text}: count_moves");
+    let mut codes: Vec<u32> = moves.iter().map(|&mv| Shogi::encode(mv)).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(codes.len(), moves.len(), "{text}: move codes are unique");
+    let mut noisy = Vec::new();
+    position.generate_noisy(&mut noisy);
+    let expected: Vec<_> = moves.iter().copied().filter(|&mv| position.is_noisy(mv)).collect();
+    let (mut a, mut b) = (noisy.clone(), expected);
+    a.sort_by_key(|&mv| Shogi::encode(mv));
+    b.sort_by_key(|&mv| Shogi::encode(mv));
+    assert_eq!(a, b, "{text}: generate_noisy");
+    for &mv in &moves {
+        let token = position.format_move(mv);
+        assert_eq!(position.parse_move(&token), Ok(mv), "{text}: {token}");
+    }
+    if naive_too && !matches!(position.turn(), Turn::Over(_)) {
+        let mut ours: Vec<String> = moves.iter().map(|&mv| position.format_move(mv)).collect();
+        ours.sort();
+        assert_eq!(ours, Naive::of(position).legal_moves(), "{text}: legal moves differ from the naive reference");
+    }
+}
+
+fn random_walk(start: &str, seed: u64, games: usize, plies: usize, naive_every: usize) {
+    let mut rng = SplitMix64::new(seed);
+    let mut nodes = 0;
+    for _ in 0..games {
+        let mut position = Shogi::from_position_string(start).unwrap_or_else(|e| panic!("{e}"));
+        let mut trail = Vec::new();
+        for _ in 0..plies {
+            check_node(&position, nodes % naive_every == 0);
+            nodes += 1;
+            let mut moves = Vec::new();
+            position.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            // Play + undo of every move restores the position exactly.
+            let before = (position.position_string(), position.key(), position.turn());
+            for &mv in &moves {
+                position.play(mv);
+                position.undo();
+                assert_eq!((position.position_string(), position.key(), position.turn()), before);
+            }
+            let mv = moves[rng.below(moves.len())];
+            trail.push((before, mv));
+            position.play(mv);
+        }
+        // Undo all the way back.
+        while let Some((before, _)) = trail.pop() {
+            position.undo();
+            assert_eq!((position.position_string(), position.key(), position.turn()), before);
+        }
+    }
+}
+
+#[test]
+fn random_walks_from_the_start_agree_with_the_naive_reference() {
+    random_walk("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 0x5106_0001, 12, 160, 3);
+}
+
+#[test]
+fn random_walks_with_full_hands_agree_with_the_naive_reference() {
+    random_walk("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 0x5106_0002, 6, 80, 2);
+    random_walk("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 0x5106_0003, 4, 60, 2);
+    for (i, (position, _, _)) in PAWN_DROP_MATE_CASES.iter().enumerate() {
+        random_walk(position, 0x5106_0100 + i as u64, 2, 12, 1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Protocol
+
+#[test]
+fn the_protocol_plays_shogi() {
+    use tetsugaku::Variant;
+    assert!(Variant::named("shogi").is_some_and(|v| v.is_implemented()));
+    let mut engine = support::Engine::start();
+    engine.silent("variant shogi");
+    assert_eq!(engine.reply("go perft 2").last().map(String::as_str), Some("Nodes searched: 900"));
+    engine.silent("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e");
+    let display = engine.display();
+    assert!(display.iter().any(|l| l.starts_with("sfen ") && l.ends_with(" w b 6")), "{display:?}");
+    assert!(display.iter().any(|l| l.contains("hands b")), "{display:?}");
+    assert_eq!(engine.result(), "result ongoing");
+    assert_eq!(engine.one_line("go mate 1000"), "checkmate notimplemented");
+    engine.silent("position sfen 8k/6G2/7SP/9/9/9/9/9/K8 b - 1 moves 1c1b");
+    assert_eq!(engine.result(), "result b checkmate");
+    engine.finish(true);
+}
