@@ -873,3 +873,19 @@ fn movetime_is_spent_in_full() {
     assert!(score.starts_with("cp"), "the test position must be undecided, got {score}");
     assert!(elapsed >= Duration::from_millis(390), "go movetime 400 replied after {elapsed:?}");
 }
+
+#[test]
+fn a_tactical_shogi_position_is_answered_within_byoyomi() {
+    // Black in check with five evasions against a full Gote hand: once depth 1 alone took
+    // 9 M nodes (6 s) in quiescence and the engine lost on time with byoyomi 300. Now the
+    // clock may stop even the first iteration, and quiescence skips losing exchanges.
+    let mut engine = Engine::start();
+    engine.silent("position sfen lnk4nl/2gs1g2+P/ppp4p1/3SS1B2/5pPP1/1PP2b3/P1SP2L1L/2K1+r4/gN1G4r b N6p 119");
+    let legal = engine.move_set();
+    assert_eq!(legal.len(), 5, "{legal:?}");
+    let sent = Instant::now();
+    let search = engine.search("btime 0 wtime 0 byoyomi 300");
+    let elapsed = sent.elapsed();
+    check_search(&search, &legal);
+    assert!(elapsed < Duration::from_millis(1500), "byoyomi 300 answered after {elapsed:?}");
+}

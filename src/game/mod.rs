@@ -105,6 +105,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         keep_noisy(self, moves, start);
     }
 
+    /// The material a noisy move wins once the exchange it starts on its destination is over
+    /// (static exchange evaluation, in evaluation units): orders noisy moves best first and lets
+    /// quiescence skip the losing ones (negative). The default, 0, treats all noisy moves alike.
+    fn exchange_gain(&self, _mv: Self::Move) -> Score {
+        0
+    }
+
     /// Replaces `noisy` with [`is_noisy`](Game::is_noisy) of each move of `moves`, in order.
     /// Games override it to share work between the moves of one position.
     fn mark_noisy(&self, moves: &[Self::Move], noisy: &mut Vec<bool>) {

@@ -1,5 +1,6 @@
-//! Move ordering (after the transposition-table move, which the search tries first): noisy
-//! moves, then killers, then quiet moves by their history score.
+//! Move ordering (after the transposition-table move, which the search tries first): winning
+//! and even noisy moves by their exchange gain, then killers, then quiet moves by their history
+//! score, then the noisy moves that lose material.
 
 use crate::game::Game;
 
@@ -9,6 +10,8 @@ const HISTORY_MAX: i32 = 16_384;
 
 const NOISY: i32 = 1 << 26;
 const KILLER: [i32; 2] = [1 << 25, (1 << 25) - 1];
+/// Below every history score: where noisy moves that lose material go.
+const LOSING: i32 = -(1 << 26);
 
 /// The ordering keys of one node's moves, parallel to its move list.
 #[derive(Clone, Default)]
@@ -17,6 +20,14 @@ pub struct Ranked {
     pub scores: Vec<i32>,
     /// Whether each move is noisy ([`Game::is_noisy`]).
     pub noisy: Vec<bool>,
+}
+
+impl Ranked {
+    /// Whether the `i`-th move is a noisy move that loses material.
+    #[inline]
+    pub fn loses(&self, i: usize) -> bool {
+        self.noisy[i] && self.scores[i] < LOSING / 2
+    }
 }
 
 /// Per-thread ordering memory: killer moves per ply and a history score per (side, move code).
@@ -43,7 +54,12 @@ impl Ordering {
         for (&mv, &is_noisy) in moves.iter().zip(noisy.iter()) {
             let code = G::encode(mv);
             scores.push(if is_noisy {
-                NOISY
+                let gain = game.exchange_gain(mv);
+                if gain >= 0 {
+                    NOISY + gain
+                } else {
+                    LOSING + gain
+                }
             } else if self.killers[ply][0] == Some(code) {
                 KILLER[0]
             } else if self.killers[ply][1] == Some(code) {

@@ -15,6 +15,8 @@ use std::sync::atomic::Ordering::Relaxed;
 pub const MAX_PLY: usize = 120;
 /// Quiescence looks at most this many plies past the horizon.
 const QUIESCENCE_PLIES: usize = 8;
+/// Quiescence in check: quiet evasions tried once one evasion has escaped mate.
+const QUIET_EVASIONS: usize = 2;
 /// How many nodes pass between clock and node-limit checks.
 const CHECK_EVERY: u64 = 1024;
 
@@ -240,11 +242,12 @@ impl<'a, G: Game> Worker<'a, G> {
         self.shared.nodes[self.id].store(self.nodes, Relaxed);
     }
 
-    /// Main thread only: stops every thread at the hard time limit or the node limit. The first
-    /// iteration always completes so there is a searched move to play.
+    /// Main thread only: stops every thread at the hard time limit or the node limit, once
+    /// there is a searched move to play: a completed iteration, or in the first one a root move
+    /// with a score (a quiescence explosion at depth 1 must not overstep the clock).
     fn check_limits(&mut self) {
         let shared = self.shared;
-        if self.completed_depth == 0 {
+        if self.completed_depth == 0 && self.root_moves.iter().all(|r| r.score <= -INFINITE) {
             return;
         }
         let out_of_time = !shared.control.pondering()
@@ -435,13 +438,29 @@ impl<'a, G: Game> Worker<'a, G> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut ranked = std::mem::take(&mut self.ranked[ply]);
         moves.clear();
         if evading {
             self.game.generate(&mut moves);
         } else {
             self.game.generate_noisy(&mut moves);
         }
-        for &mv in &moves {
+        self.ordering.rank(&self.game, self.game.side().index(), ply, &moves, &mut ranked);
+        let mut quiet_evasions = 0;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut ranked, i);
+            // Material-losing exchanges are not worth a look (they come last), and once one
+            // evasion has escaped mate, two quiet evasions are enough.
+            if !evading && ranked.loses(i) {
+                break;
+            }
+            if evading && !ranked.noisy[i] {
+                if best > -MATE_BOUND && quiet_evasions >= QUIET_EVASIONS {
+                    break;
+                }
+                quiet_evasions += 1;
+            }
+            let mv = moves[i];
             self.game.play(mv);
             let score = -self.quiescence(ply + 1, qply + 1, -beta, -alpha);
             self.game.undo();
@@ -459,6 +478,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
+        self.ranked[ply] = ranked;
         self.moves[ply] = moves;
         if self.stopped {
             0

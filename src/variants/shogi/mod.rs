@@ -9,7 +9,8 @@
 //!
 //! Standard shogi on top: [`Shogi`] (position, history, [`crate::game::Game`]), legal move
 //! generation (`movegen`), fourfold repetition and perpetual check (`repetition`), position
-//! strings (`sfen`), move parsing and the diagram (`notation`), the evaluation (`eval`).
+//! strings (`sfen`), move parsing and the diagram (`notation`), the evaluation (`eval`), static
+//! exchange evaluation (`exchange`).
 
 pub mod attacks;
 pub mod bitboard;
@@ -22,6 +23,7 @@ pub mod promotion;
 pub mod square;
 
 mod eval;
+mod exchange;
 mod movegen;
 mod notation;
 mod position;

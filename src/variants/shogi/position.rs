@@ -253,6 +253,10 @@ impl Game for Shogi {
         mv.promotes() || self.is_capture(mv)
     }
 
+    fn exchange_gain(&self, mv: ShogiMove) -> Score {
+        Shogi::exchange_gain(self, mv)
+    }
+
     fn generate_noisy(&self, moves: &mut Vec<ShogiMove>) {
         if self.outcome.is_none() {
             self.generate_noisy_legal(moves);
