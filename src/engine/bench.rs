@@ -10,7 +10,8 @@ use std::time::Instant;
 
 /// The bench positions: `(variant, position string)`, start positions and middlegames.
 pub fn bench_positions() -> &'static [(&'static str, Option<&'static str>)] {
-    // The middlegames come from depth-3 self-play games.
+    // The middlegames come from depth-3 (hasami family) and depth-4 (shogi) self-play games;
+    // the second shogi position is a common opening after eight plies.
     &[
         ("hasami", None),
         ("hasami", Some("2p3p2/1p1P5/4P3p/p5P2/2p6/P4P1p1/4p4/3P5/4P2PP b - 25")),
@@ -28,6 +29,10 @@ pub fn bench_positions() -> &'static [(&'static str, Option<&'static str>)] {
         ("dai-hasami-step", None),
         ("makyek", None),
         ("makyek", Some("p1pppp1p/1p5p/p5pp/Ppp1ppPP/1PPp4/3PPP2/1P4P1/P1PPPP1P b - 17")),
+        ("shogi", None),
+        ("shogi", Some("lnsgkgsnl/1r7/p1ppp1bpp/1p3pp2/7P1/2P6/PP1PPPP1P/1B3S1R1/LNSGKG1NL b - 9")),
+        ("shogi", Some("ln1gk2nl/3s1s3/pr1pppp1b/6g1p/2R6/1pGB5/P1NPPPP1P/1P1S1S3/L3K1G+pL b n3p 41")),
+        ("shogi", Some("l2k2gnl/1+r3sG2/3p1pp1b/1s1np1g1p/pN7/3B5/P1PPPPP1P/1pS2S3/L2RK2GL b n4p 81")),
     ]
 }
 
