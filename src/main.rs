@@ -18,7 +18,7 @@ enum Command {
     /// Count the leaves of the legal-move tree, split by root move.
     Perft {
         /// The variant (see `usi` for the list).
-        #[arg(long, default_value = "hasami")]
+        #[arg(long, default_value = "shogi")]
         variant: String,
         /// The depth in plies (whole turns).
         #[arg(long, default_value_t = 4)]

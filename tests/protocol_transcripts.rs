@@ -17,7 +17,7 @@ const OPTION_LINES: [&str; 7] = [
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 500",
     "option name MoveOverhead type spin default 100 min 0 max 10000",
-    "option name USI_Variant type combo default hasami var hasami var hasami-all var hasami-step var hasami-step18 \
+    "option name USI_Variant type combo default shogi var hasami var hasami-all var hasami-step var hasami-step18 \
      var dai-hasami var dai-hasami-diag var dai-hasami-step var makyek var ito var shogammon var philosophers-chess \
      var enryo var philosophy-checkers var shogi var checkers",
     "option name MakyekWin type combo default all var all var all-but-one",
@@ -43,6 +43,12 @@ const VARIANTS: [&str; 15] = [
 
 /// Hasami, the second player to move with a single man: already won by the first player.
 const DECIDED: &str = "4p4/9/9/9/9/9/9/9/PPPPPPPPP w - 30";
+
+/// Shogi (the default variant), the second player to move and checkmated by a gold on 5b.
+const CHECKMATED: &str = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
+
+/// A shogi opening in the default variant.
+const OPENING: &str = "position startpos moves 7g7f 3c3d";
 
 /// The dai-hasami game of the spec's example session (§16).
 const DAI_MOVES: &str = "5h5d 3b3f 4i4g";
@@ -202,7 +208,7 @@ fn timed_search_in_dai_hasami_prints_infos_then_one_legal_bestmove() {
 #[test]
 fn go_depth_ends_on_its_own_with_a_legal_move() {
     let mut engine = Engine::start();
-    engine.silent("position startpos moves 9i9h 1a1c");
+    engine.silent(OPENING);
     let legal = engine.move_set();
     let search = engine.search("depth 3");
     check_search(&search, &legal);
@@ -210,7 +216,7 @@ fn go_depth_ends_on_its_own_with_a_legal_move() {
     assert_eq!(depths.last(), Some(&3), "the last iteration must be depth 3: {:?}", search.lines);
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "depths must not decrease: {depths:?}");
     assert_quiet(&mut engine);
-    check_pv_playable(&mut engine, "position startpos moves 9i9h 1a1c", &search);
+    check_pv_playable(&mut engine, OPENING, &search);
 
     // A finished search leaves the position as it was (the engine does not play its move).
     assert_eq!(engine.move_set(), legal);
@@ -280,7 +286,7 @@ fn an_immediate_stop_still_shows_the_played_line_before_bestmove() {
 #[test]
 fn go_infinite_in_a_decided_position_resigns_only_after_stop() {
     let mut engine = Engine::start();
-    engine.silent(&format!("position sfen {DECIDED}"));
+    engine.silent(&format!("position sfen {CHECKMATED}"));
     engine.send("go infinite");
     let meanwhile = engine.collect_for(Duration::from_millis(300));
     assert!(meanwhile.is_empty(), "nothing may be printed before stop: {meanwhile:?}");
@@ -403,7 +409,10 @@ fn usi_ponder_false_suppresses_the_ponder_move() {
 fn moves_and_result_for_ongoing_and_decided_positions() {
     let mut engine = Engine::start();
     assert_eq!(engine.result(), "result ongoing");
-    assert_eq!(engine.moves().len(), 63, "hasami start position has 63 moves");
+    assert_eq!(engine.moves().len(), 30, "the default variant is shogi: 30 moves from the start");
+    engine.silent(&format!("position sfen {CHECKMATED}"));
+    assert_eq!(engine.result(), "result b checkmate");
+    assert_eq!(engine.one_line("moves"), "moves");
 
     engine.silent("variant hasami-step");
     assert_eq!(engine.one_line("moves"), "moves 9i9h 8i8h 7i7h 6i6h 5i5h 4i4h 3i3h 2i2h 1i1h");
@@ -424,10 +433,11 @@ fn moves_and_result_for_ongoing_and_decided_positions() {
 #[test]
 fn repetition_through_the_move_list_is_a_draw() {
     let mut engine = Engine::start();
-    let cycle = "9i9h 9a9b 9h9i 9b9a";
-    engine.silent(&format!("position startpos moves {cycle} 9i9h 9a9b 9h9i"));
+    // Shogi: the start position a fourth time (sennichite) after three King walks.
+    let cycle = "5i5h 5a5b 5h5i 5b5a";
+    engine.silent(&format!("position startpos moves {cycle} {cycle} 5i5h 5a5b 5h5i"));
     assert_eq!(engine.result(), "result ongoing");
-    engine.silent(&format!("position startpos moves {cycle} {cycle}"));
+    engine.silent(&format!("position startpos moves {cycle} {cycle} {cycle}"));
     assert_eq!(engine.result(), "result draw repetition");
     assert_eq!(engine.one_line("moves"), "moves");
     engine.send("go depth 3");
@@ -547,15 +557,15 @@ fn silent_commands_print_nothing() {
 #[test]
 fn blanks_tabs_and_carriage_returns_are_tolerated() {
     let mut engine = Engine::start();
-    engine.silent("position startpos moves 9i9h 1a1b");
+    engine.silent(OPENING);
     let state = engine.state();
-    engine.silent("variant hasami");
-    engine.silent("  position\tstartpos   moves \t9i9h  1a1b\r");
+    engine.silent("variant shogi");
+    engine.silent("  position\tstartpos   moves \t7g7f  3c3d\r");
     assert_eq!(engine.state(), state);
     engine.ready("isready\r");
     engine.silent("\r");
     engine.silent("position startpos moves");
-    assert_eq!(engine.moves().len(), 63);
+    assert_eq!(engine.moves().len(), 30);
 }
 
 #[test]
@@ -719,7 +729,7 @@ fn state_changing_commands_are_refused_while_searching() {
 #[test]
 fn gameover_ends_a_search_with_its_bestmove() {
     let mut engine = Engine::start();
-    engine.silent("position startpos moves 9i9h 1a1c");
+    engine.silent(OPENING);
     let state = engine.state();
     let legal = engine.move_set();
     engine.send("go infinite");
@@ -783,15 +793,15 @@ fn quit_and_end_of_input_exit_with_status_0() {
 #[test]
 fn searchmoves_repeated_parameters_and_overdrawn_clocks() {
     let mut engine = Engine::start();
-    engine.silent("position startpos moves 9i9h 1a1c");
+    engine.silent(OPENING);
     let legal = engine.move_set();
 
     // Only the listed root moves are considered, also when other parameters follow.
-    let only: BTreeSet<String> = ["8i8h", "2i2c"].iter().map(|m| m.to_string()).collect();
-    let search = engine.search("searchmoves 8i8h 2i2c depth 3");
+    let only: BTreeSet<String> = ["2g2f", "8h2b+"].iter().map(|m| m.to_string()).collect();
+    let search = engine.search("searchmoves 2g2f 8h2b+ depth 3");
     check_search(&search, &only);
-    let search = engine.search("depth 2 searchmoves 5i5e");
-    assert_eq!(search.best, "5i5e");
+    let search = engine.search("depth 2 searchmoves 5i5h");
+    assert_eq!(search.best, "5i5h");
 
     // A repeated parameter: the last one counts.
     let search = engine.search("depth 6 depth 2");

@@ -1,5 +1,5 @@
 use super::EngineError;
-use crate::game::{RuleOptions, VARIANTS};
+use crate::game::{RuleOptions, Variant, VARIANTS};
 
 /// The type and range of an engine option, as `usi` announces it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +54,10 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("MoveOverhead", 100, 0, 10_000),
         OptionSpec {
             name: "USI_Variant",
-            kind: OptionKind::Combo { default: VARIANTS[0].name, vars: VARIANTS.iter().map(|v| v.name).collect() },
+            kind: OptionKind::Combo {
+                default: Variant::default_variant().name,
+                vars: VARIANTS.iter().map(|v| v.name).collect(),
+            },
         },
         OptionSpec { name: "MakyekWin", kind: OptionKind::Combo { default: "all", vars: vec!["all", "all-but-one"] } },
     ]

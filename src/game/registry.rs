@@ -33,7 +33,7 @@ const fn specified(name: &'static str) -> Variant {
     Variant { name, family: None }
 }
 
-/// Every variant, in the order `usi` lists them; the first is the default.
+/// Every variant, in the order `usi` lists them (RULES.md's order, then the reference variants).
 pub static VARIANTS: [Variant; 15] = [
     hasami(0),
     hasami(1),
@@ -52,15 +52,18 @@ pub static VARIANTS: [Variant; 15] = [
     specified("checkers"),
 ];
 
+/// Where `shogi` stands in [`VARIANTS`].
+const SHOGI: usize = 13;
+
 impl Variant {
     /// The variant called `name`.
     pub fn named(name: &str) -> Option<&'static Variant> {
         VARIANTS.iter().find(|v| v.name == name)
     }
 
-    /// The default variant (`hasami`).
+    /// The default variant, `shogi`: plain USI GUIs and match runners never send `variant`.
     pub fn default_variant() -> &'static Variant {
-        &VARIANTS[0]
+        &VARIANTS[SHOGI]
     }
 
     /// Whether the engine plays this variant yet.
@@ -75,5 +78,16 @@ impl Variant {
         } else {
             rules
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_variant_is_shogi() {
+        assert_eq!(Variant::default_variant().name, "shogi");
+        assert!(Variant::default_variant().is_implemented());
     }
 }

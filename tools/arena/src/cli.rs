@@ -69,7 +69,7 @@ pub struct MatchArgs {
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     each: Vec<String>,
     /// The variant (a name listed by `tetsugaku`'s `usi`).
-    #[arg(long, default_value = "hasami")]
+    #[arg(long, default_value = "shogi")]
     variant: String,
     /// Who plays whom.
     #[arg(long, value_enum, default_value_t = Format::RoundRobin)]

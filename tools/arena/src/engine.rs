@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an engine gets to answer `stop` after losing on time, or to exit after `quit`.
 const GRACE: Duration = Duration::from_millis(500);
+/// The game a USI engine plays when it is not told a variant.
+const PLAIN_USI_VARIANT: &str = "shogi";
 
 /// Why an engine could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +71,8 @@ pub struct Engine {
 
 impl Engine {
     /// Starts the engine, completes the USI handshake, sends the spec's options and selects the
-    /// variant (`setoption name USI_Variant` when the engine declares it, else `variant`).
+    /// variant (`setoption name USI_Variant` when the engine declares it, else `variant`, except
+    /// for shogi, which a plain USI engine plays without being told).
     pub fn start(spec: &EngineSpec, variant: &str, rule_options: &[(String, String)]) -> Result<Engine, String> {
         // A relative path with a directory part is the arena's, not the engine's `dir`.
         let program = match std::env::current_dir() {
@@ -124,7 +127,7 @@ impl Engine {
         }
         if self.declared.iter().any(|o| o == "USI_Variant") {
             self.send(&format!("setoption name USI_Variant value {variant}"))?;
-        } else {
+        } else if variant != PLAIN_USI_VARIANT {
             self.send(&format!("variant {variant}"))?;
         }
         for (name, value) in rule_options.iter().chain(&spec.options) {
