@@ -28,30 +28,13 @@ USAGE
 }
 
 source "$(dirname "$0")/lib/cshogi.sh"
-games=${GAMES:-10} byoyomi=${BYOYOMI:-300} margin=${MARGIN:-100}
-plies=${RANDOM_PLIES:-4} seed=${SEED:-1} options=${TETSUGAKU_OPTIONS:-USI_Hash:64,Threads:1}
-out=$REPO/target/matches/selfplay-$(date +%Y%m%d-%H%M%S)
-while (($#)); do
-  case $1 in
-    --games) games=$2; shift 2 ;;
-    --byoyomi) byoyomi=$2; shift 2 ;;
-    --margin) margin=$2; shift 2 ;;
-    --random-plies) plies=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --options) options=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    -h|--help) usage; exit 0 ;;
-    *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
-  esac
-done
+match_args "$@"
+if ((${#REST[@]})); then echo "unknown argument: ${REST[0]}" >&2; usage >&2; exit 2; fi
+out=${out:-$REPO/target/matches/selfplay-$(date +%Y%m%d-%H%M%S)}
 
 build_tetsugaku
 setup_cshogi_venv
 echo "== $games games, tetsugaku vs tetsugaku, byoyomi $byoyomi ms, options $options, records in $out" >&2
-start=$SECONDS
-status=0
 cshogi_match "$TETSUGAKU" "$TETSUGAKU" --name1 tetsugaku-1 --name2 tetsugaku-2 \
   --options1 "$options" --options2 "$options" --games "$games" --byoyomi "$byoyomi" \
-  --margin "$margin" --random-plies "$plies" --seed "$seed" --judge 1,2 --out "$out" || status=$?
-echo "== $((SECONDS - start)) s" >&2
-exit "$status"
+  --margin "$margin" --random-plies "$plies" --seed "$seed" --judge 1,2 --out "$out"

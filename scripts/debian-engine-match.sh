@@ -44,24 +44,16 @@ case $opponent in
   gpsshogi) package=gpsshogi cmd=/usr/games/gpsusi default_options=Thread:1 ;;
   *) echo "unknown opponent: $opponent" >&2; usage >&2; exit 2 ;;
 esac
-games=${GAMES:-10} byoyomi=${BYOYOMI:-300} margin=${MARGIN:-100}
-plies=${RANDOM_PLIES:-4} seed=${SEED:-1} options=${TETSUGAKU_OPTIONS:-USI_Hash:64,Threads:1}
+match_args "$@"
 opponent_options=${OPPONENT_OPTIONS:-$default_options}
-out=$REPO/target/matches/$opponent-$(date +%Y%m%d-%H%M%S)
+set -- "${REST[@]}"
 while (($#)); do
   case $1 in
-    --games) games=$2; shift 2 ;;
-    --byoyomi) byoyomi=$2; shift 2 ;;
-    --margin) margin=$2; shift 2 ;;
-    --random-plies) plies=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --options) options=$2; shift 2 ;;
     --opponent-options) opponent_options=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    -h|--help) usage; exit 0 ;;
     *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
 done
+out=${out:-$REPO/target/matches/$opponent-$(date +%Y%m%d-%H%M%S)}
 
 if [[ ! -x $cmd ]]; then
   sudo=; ((EUID == 0)) || sudo=sudo
@@ -72,10 +64,6 @@ echo "== opponent: $(dpkg-query -W -f '${Package} ${Version}' "$package")" >&2
 build_tetsugaku
 setup_cshogi_venv
 echo "== $games games, tetsugaku vs $opponent, byoyomi $byoyomi ms, records in $out" >&2
-start=$SECONDS
-status=0
 cshogi_match "$TETSUGAKU" "$cmd" --name1 tetsugaku --name2 "$opponent" \
   --options1 "$options" --options2 "$opponent_options" --games "$games" --byoyomi "$byoyomi" \
-  --margin "$margin" --random-plies "$plies" --seed "$seed" --judge 1 --out "$out" || status=$?
-echo "== $((SECONDS - start)) s" >&2
-exit "$status"
+  --margin "$margin" --random-plies "$plies" --seed "$seed" --judge 1 --out "$out"

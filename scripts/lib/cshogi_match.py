@@ -58,6 +58,10 @@ ENDINGS = {
 }
 
 
+# Fault lines per engine group in the summary; faults.txt has them all.
+FAULTS_SHOWN = 8
+
+
 class EngineDied(Exception):
     """An engine closed its output (exited or crashed) or had to be killed."""
 
@@ -212,7 +216,8 @@ class CheckedEngine(Engine):
         MATCH.move_ms[self.slot].append(ms)
         allowance = (kwargs.get("byoyomi") or 0) + MATCH.args.margin
         if ms > allowance:
-            MATCH.fault(self.slot, f"time: {bestmove} took {ms:.0f} ms > byoyomi + margin {allowance} ms")
+            ply = len((self.proc.stdin.position or "").split()[3:]) + 1
+            MATCH.fault(self.slot, f"time: {bestmove} at ply {ply} took {ms:.0f} ms > byoyomi + margin {allowance} ms")
         self.check_search_output(bestmove, ponder)
         return bestmove, ponder
 
@@ -393,15 +398,21 @@ def report(match, aborted):
             match.faults.append((slot, i, game["reason"] + " (game lost)" + detail))
     judged = [f for f in match.faults if f[0] in args.judge]
     others = [f for f in match.faults if f[0] not in args.judge]
+    match.faults.sort(key=lambda fault: fault[1] or 0)
+    with open(os.path.join(args.out, "faults.txt"), "w", encoding="utf-8") as f:
+        for slot, game, text in match.faults:
+            f.write(f"{match.names[slot - 1]}, game {game or '-'}: {text}\n")
     for title, faults in (("FAULTS", judged), ("opponent faults (not failures)", others)):
         if faults:
-            say(f"{title}:")
-            for slot, game, text in faults:
+            say(f"{title}: {len(faults)}")
+            for slot, game, text in faults[:FAULTS_SHOWN]:
                 say(f"  {match.names[slot - 1]}, game {game or '-'}: {text}")
+            if len(faults) > FAULTS_SHOWN:
+                say(f"  ... {len(faults) - FAULTS_SHOWN} more in faults.txt")
     if aborted:
         say(f"MATCH ABORTED: {aborted}")
     ok = not judged and not aborted
-    say(f"records: {args.out}/games.csa, games.pgn; transcripts: engine1.log, engine2.log")
+    say(f"in {args.out}: games.csa, games.pgn, faults.txt, engine1.log, engine2.log (transcripts)")
     say("RESULT: " + ("PASS" if ok else "FAIL"))
     text = "\n".join(out)
     print(text)
