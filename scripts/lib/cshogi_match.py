@@ -441,6 +441,8 @@ def main():
     p.add_argument("--out", required=True, help="directory for records and transcripts")
     args = p.parse_args()
     args.judge = {int(s) for s in args.judge.split(",") if s}
+    if args.games < 1:
+        p.error("--games must be at least 1")
     if args.name1 == args.name2:
         p.error("the engines need different names")
     if args.byoyomi + args.margin > 1000:
