@@ -94,7 +94,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "result" => bare(Command::Result),
         "d" => bare(Command::Display),
         "gameover" => match rest {
-            "win" | "lose" | "draw" => Ok(Some(Command::GameOver)),
+            // A bare `gameover` (cshogi's match runner sends one) ends the game all the same.
+            "" | "win" | "lose" | "draw" => Ok(Some(Command::GameOver)),
             _ => Err(format!("gameover needs win, lose or draw, got {rest:?}")),
         },
         "variant" => match words(rest).collect::<Vec<_>>().as_slice() {
@@ -361,6 +362,13 @@ mod tests {
         );
         assert!(parse("setoption value 3").is_err());
         assert!(parse("setoption name").is_err());
+    }
+
+    #[test]
+    fn gameover_takes_a_result_or_none() {
+        for line in ["gameover win", "gameover lose", "gameover draw", "gameover"] {
+            assert!(matches!(parse(line), Ok(Some(Command::GameOver))), "{line}");
+        }
     }
 
     #[test]
