@@ -38,11 +38,6 @@ from cshogi.usi import Engine
 
 USI_REPLIES = ("id ", "option ", "usiok", "readyok", "info ", "info\n", "bestmove ", "checkmate ")
 
-# cshogi.cli.main sends a bare `gameover` after each game; USI (and Tetsugaku's protocol-spec.md
-# §4.9) want `gameover win|lose|draw`, so Tetsugaku answers with this error. It is cshogi's
-# deviation, reported as a note and not counted as a fault.
-BARE_GAMEOVER_ERROR = 'info string error: gameover needs win, lose or draw, got ""'
-
 # The CSA termination codes cshogi.cli.main writes, each with the side that lost when the code
 # is written with `to_move` to move (None: a draw). From cli.py 1.1.0's result section.
 ENDINGS = {
@@ -171,7 +166,6 @@ class CheckedEngine(Engine):
         prefix = os.path.join(MATCH.args.out, f"engine{self.slot}")
         self.logfile = open(prefix + ".log", "w", encoding="utf-8")
         self.stderr_path = prefix + ".stderr"
-        self.bare_gameover_errors = 0
         self.outside_usi = []
 
     def label(self):
@@ -183,9 +177,7 @@ class CheckedEngine(Engine):
 
     def check_line(self, line):
         """Runs on the reader thread for every line of output."""
-        if line == BARE_GAMEOVER_ERROR:
-            self.bare_gameover_errors += 1
-        elif line.startswith("info string error"):
+        if line.startswith("info string error"):
             MATCH.fault(self.slot, f"protocol error reported by the engine: {line}")
         elif not (line + "\n").startswith(USI_REPLIES):
             self.outside_usi.append(line)
@@ -379,8 +371,6 @@ def report(match, aborted):
             say(f"{match.names[slot - 1]}: {len(times)} moves, {sum(times) / len(times):.0f} ms average, {max(times):.0f} ms longest")
     for engine in match.engines:
         name = match.names[engine.slot - 1]
-        if engine.bare_gameover_errors:
-            say(f"note: {name} answered cshogi's bare `gameover` {engine.bare_gameover_errors}x with '{BARE_GAMEOVER_ERROR}'")
         if engine.outside_usi:
             text = f"{len(engine.outside_usi)} output lines outside USI, first {engine.outside_usi[0]!r}"
             if engine.slot in args.judge:

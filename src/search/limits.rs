@@ -53,6 +53,10 @@ impl Limits {
         let increment = self.increment[side.index()];
         // Everything that can be spent on this move without the flag falling.
         let available = (remaining + self.byoyomi).saturating_sub(overhead).max(1);
+        if remaining == 0 && self.byoyomi > 0 {
+            // Byoyomi not spent is lost: think for all of it, as with movetime.
+            return Some(Budget { soft: available, hard: available, fixed: true });
+        }
         let soft = (remaining / 25 + increment * 3 / 4 + self.byoyomi * 7 / 10).clamp(1, available);
         let hard = (soft * 3).max(self.byoyomi).min(available);
         Some(Budget { soft, hard, fixed: false })
@@ -80,10 +84,12 @@ mod tests {
     }
 
     #[test]
-    fn byoyomi_only_spends_most_of_the_byoyomi() {
+    fn byoyomi_only_spends_all_of_the_byoyomi() {
         let b = limits(0, 1_000).budget(Side::Second, 100).unwrap();
-        assert_eq!(b.hard, 900);
-        assert_eq!(b.soft, 700);
+        assert_eq!(b, Budget { soft: 900, hard: 900, fixed: true });
+        // With main time left, byoyomi is a reserve: the usual target and hard limit.
+        let b = limits(10_000, 1_000).budget(Side::Second, 100).unwrap();
+        assert_eq!(b, Budget { soft: 1_100, hard: 3_300, fixed: false });
     }
 
     #[test]
