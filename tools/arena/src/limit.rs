@@ -62,19 +62,21 @@ impl Limit {
 }
 
 impl fmt::Display for Limit {
-    /// A short description for records and summaries: `10s+0.1s byoyomi 1s`, `movetime 0.2s`,
-    /// `depth 3`.
+    /// A short description for records and summaries: `10s+100ms byoyomi 1s`, `byoyomi 300ms`
+    /// (no main time), `movetime 200ms`, `depth 3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();
         if let Some(clock) = self.clock {
-            let mut text = format!("{:?}", clock.base);
-            if !clock.increment.is_zero() {
-                text += &format!("+{:?}", clock.increment);
+            if !clock.base.is_zero() || !clock.increment.is_zero() || clock.byoyomi.is_zero() {
+                let mut text = format!("{:?}", clock.base);
+                if !clock.increment.is_zero() {
+                    text += &format!("+{:?}", clock.increment);
+                }
+                parts.push(text);
             }
             if !clock.byoyomi.is_zero() {
-                text += &format!(" byoyomi {:?}", clock.byoyomi);
+                parts.push(format!("byoyomi {:?}", clock.byoyomi));
             }
-            parts.push(text);
         }
         if let Some(movetime) = self.movetime {
             parts.push(format!("movetime {movetime:?}"));
@@ -176,6 +178,19 @@ mod tests {
         for bad in ["", "ms", "-1", "+1", "1h", "nan", "inf", "1e12"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn descriptions_name_only_what_is_set() {
+        let clock = |base, increment, byoyomi| Limit {
+            clock: Some(Clock { base: MS(base), increment: MS(increment), byoyomi: MS(byoyomi) }),
+            ..Limit::default()
+        };
+        assert_eq!(clock(10_000, 100, 1_000).to_string(), "10s+100ms byoyomi 1s");
+        assert_eq!(clock(0, 0, 300).to_string(), "byoyomi 300ms");
+        assert_eq!(clock(60_000, 0, 0).to_string(), "60s");
+        let movetime = Limit { movetime: Some(MS(200)), depth: Some(3), ..Limit::default() };
+        assert_eq!(movetime.to_string(), "movetime 200ms depth 3");
     }
 
     #[test]
