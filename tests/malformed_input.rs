@@ -303,6 +303,9 @@ enum Expect {
     SilentOrError,
     /// Exactly one line starting with this prefix.
     OneLine(&'static str),
+    /// A checkmate search (`go mate`; the `stop` sent after every line ends it): progress
+    /// lines, then exactly one `checkmate ...` line.
+    Checkmate,
     /// Nothing at all (a blank line).
     Nothing,
 }
@@ -323,7 +326,7 @@ fn expectation(bytes: &[u8]) -> Option<Expect> {
             | Command::Bench(_)
             | Command::GoPerft(_)
             | Command::Go(_) => None,
-            Command::GoMate(_) => Some(Expect::OneLine("checkmate notimplemented")),
+            Command::GoMate(_) => Some(Expect::Checkmate),
             Command::Moves => Some(Expect::OneLine("moves")),
             Command::Result => Some(Expect::OneLine("result ")),
             Command::SetOption { .. }
@@ -358,6 +361,9 @@ fn random_garbage_never_gets_more_than_one_line() {
             (Expect::Nothing | Expect::SilentOrError, []) => true,
             (Expect::Error | Expect::SilentOrError, [one]) => one.starts_with("info string error: "),
             (Expect::OneLine(prefix), [one]) => one.starts_with(prefix),
+            (Expect::Checkmate, [progress @ .., answer]) => {
+                answer.starts_with("checkmate ") && progress.iter().all(|l| l.starts_with("info nodes "))
+            }
             _ => false,
         };
         if !ok {

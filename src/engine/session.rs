@@ -1,6 +1,6 @@
 use super::options::{self, Options, Value};
 use super::{BenchReport, EngineError};
-use crate::game::{AnyGame, RuleOptions, Turn, Variant};
+use crate::game::{AnyGame, MateAnswer, MateBudget, RuleOptions, Turn, Variant};
 use crate::search::{self, Config, Control, Event, Limits, TranspositionTable};
 use crate::with_game;
 use std::sync::Arc;
@@ -158,20 +158,55 @@ impl Session {
             move_overhead: self.options.move_overhead,
         };
         let (game, tt, thread_control) = (self.game.clone(), Arc::clone(&self.tt), Arc::clone(&control));
+        self.start("search", control, move || {
+            let report = |event: Event| sink(event);
+            let outcome = with_game!(&game, g => search::search(g, &limits, &config, &tt, &thread_control, &report));
+            if let Err(e) = outcome {
+                log::error!("search failed: {e}");
+                thread_control.finish();
+                sink(Event::BestMove { best: None, ponder: None });
+            }
+        })
+    }
+
+    /// Starts a checkmate search of the current position (`go mate`) on a new thread, for at
+    /// most `time_ms` milliseconds (`None`: until it knows or `stop`). Progress events, then
+    /// one `Checkmate` event; `stop` makes it answer `Timeout`. A game without a checkmate
+    /// search answers `NotImplemented` at once and starts nothing.
+    pub fn go_mate(&mut self, time_ms: Option<u64>, sink: EventSink) -> Result<(), EngineError> {
+        self.ensure_idle()?;
+        if !self.game.has_mate_search() {
+            sink(Event::Checkmate(MateAnswer::NotImplemented));
+            return Ok(());
+        }
+        let control = Arc::new(Control::new(false));
+        let (game, thread_control, hash_mib) = (self.game.clone(), Arc::clone(&control), self.options.hash_mib);
+        self.start("mate", control, move || {
+            let control = &thread_control;
+            let stop = || control.stopped() || time_ms.is_some_and(|limit| control.elapsed_ms() >= limit);
+            let progress = |nodes: u64, hashfull: u32| {
+                let time_ms = control.elapsed_ms();
+                sink(Event::MateProgress { nodes, nps: nodes * 1000 / time_ms.max(1), hashfull, time_ms });
+            };
+            let answer = game.search_mate(&MateBudget { stop: &stop, progress: &progress, hash_mib });
+            // A controller may send the next command as soon as it reads the answer.
+            control.finish();
+            sink(Event::Checkmate(answer));
+        })
+    }
+
+    /// Runs `body` on a new thread as the session's running search, stopped through `control`.
+    fn start(
+        &mut self,
+        name: &str,
+        control: Arc<Control>,
+        body: impl FnOnce() + Send + 'static,
+    ) -> Result<(), EngineError> {
         let handle = std::thread::Builder::new()
-            .name("search".into())
+            .name(name.into())
             .stack_size(64 << 20)
-            .spawn(move || {
-                let report = |event: Event| sink(event);
-                let outcome =
-                    with_game!(&game, g => search::search(g, &limits, &config, &tt, &thread_control, &report));
-                if let Err(e) = outcome {
-                    log::error!("search failed: {e}");
-                    thread_control.finish();
-                    sink(Event::BestMove { best: None, ponder: None });
-                }
-            })
-            .map_err(|e| EngineError::new(format!("cannot start the search thread: {e}")))?;
+            .spawn(body)
+            .map_err(|e| EngineError::new(format!("cannot start the {name} thread: {e}")))?;
         self.running = Some(Running { control, handle });
         Ok(())
     }

@@ -1,7 +1,7 @@
 use super::registry::{Family, RuleOptions, Variant};
-use super::{perft_divide, Game, GameError, Turn};
+use super::{perft_divide, Game, GameError, MateAnswer, MateBudget, Turn};
 use crate::variants::hasami::Hasami;
-use crate::variants::shogi::Shogi;
+use crate::variants::shogi::{self, Shogi};
 
 /// A position of any implemented game: the one place where the game is matched at run time.
 /// Everything behind it (search, perft) is compiled once per game.
@@ -94,6 +94,19 @@ impl AnyGame {
 
     pub fn diagram(&self) -> String {
         with_game!(self, g => g.diagram())
+    }
+
+    /// Whether the game has a checkmate search (`go mate`).
+    pub fn has_mate_search(&self) -> bool {
+        matches!(self, AnyGame::Shogi(_))
+    }
+
+    /// Searches for a forced checkmate by the side to move (blocking; `budget` stops it).
+    pub fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
+        match self {
+            AnyGame::Shogi(g) => shogi::mate::search(g, budget),
+            AnyGame::Hasami(_) => MateAnswer::NotImplemented,
+        }
     }
 
     /// `perft` split by root move (see [`perft_divide`]).

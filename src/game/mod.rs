@@ -4,11 +4,13 @@
 
 mod any;
 mod error;
+mod mate;
 mod perft;
 mod registry;
 
 pub use any::AnyGame;
 pub use error::GameError;
+pub use mate::{MateAnswer, MateBudget};
 pub use perft::{perft, perft_divide};
 pub use registry::{RuleOptions, Variant, VARIANTS};
 

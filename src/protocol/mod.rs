@@ -103,13 +103,14 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             session.set_position(start.as_deref(), &moves)
         }
         Command::Go(limits) => {
-            let (sink_out, ponder_allowed) = (out.clone(), session.options().ponder);
-            let sink: engine::EventSink =
-                Arc::new(move |event: Event| sink_out.line(&reply::event_line(&event, ponder_allowed)));
+            let sink = event_sink(session, out);
             session.go(limits, sink)
         }
         Command::GoPerft(depth) => perft(session, depth, out),
-        Command::GoMate(_) => session.ensure_idle().map(|()| out.line("checkmate notimplemented")),
+        Command::GoMate(time_ms) => {
+            let sink = event_sink(session, out);
+            session.go_mate(time_ms, sink)
+        }
         Command::Stop | Command::GameOver => {
             session.stop();
             Ok(())
@@ -144,6 +145,12 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
     if let Err(e) = result {
         out.error(e);
     }
+}
+
+/// Where a search started now writes its events.
+fn event_sink(session: &Session, out: &Output) -> engine::EventSink {
+    let (sink_out, ponder_allowed) = (out.clone(), session.options().ponder);
+    Arc::new(move |event: Event| sink_out.line(&reply::event_line(&event, ponder_allowed)))
 }
 
 fn perft(session: &mut Session, depth: u32, out: &Output) -> Result<(), engine::EngineError> {

@@ -2,7 +2,7 @@
 
 use crate::core::Outcome;
 use crate::engine::{BenchReport, OptionKind, OptionSpec};
-use crate::game::Turn;
+use crate::game::{MateAnswer, Turn};
 use crate::search::{Event, Info, ScoreReport};
 use std::fmt::Write;
 
@@ -34,6 +34,15 @@ pub fn event_line(event: &Event, ponder_allowed: bool) -> String {
             format!("bestmove {best} ponder {ponder}")
         }
         Event::BestMove { best: Some(best), .. } => format!("bestmove {best}"),
+        Event::MateProgress { nodes, nps, hashfull, time_ms } => {
+            format!("info nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms}")
+        }
+        Event::Checkmate(answer) => match answer {
+            MateAnswer::Mate(line) => format!("checkmate {}", line.join(" ")),
+            MateAnswer::NoMate => "checkmate nomate".to_string(),
+            MateAnswer::Timeout => "checkmate timeout".to_string(),
+            MateAnswer::NotImplemented => "checkmate notimplemented".to_string(),
+        },
     }
 }
 

@@ -13,7 +13,7 @@ pub use tt::{Bound, TranspositionTable};
 
 use crate::core::score::{is_decisive, mate_plies};
 use crate::core::{Score, Side};
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, MateAnswer};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::Worker;
@@ -71,6 +71,15 @@ pub enum Event {
         best: Option<String>,
         ponder: Option<String>,
     },
+    /// Progress of a checkmate search (`go mate`).
+    MateProgress {
+        nodes: u64,
+        nps: u64,
+        hashfull: u32,
+        time_ms: u64,
+    },
+    /// The end of a checkmate search.
+    Checkmate(MateAnswer),
 }
 
 /// The result of a whole search, for callers that do not follow events (bench, tools).

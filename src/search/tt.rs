@@ -2,7 +2,7 @@
 //! first holding `key ^ data` so a torn write (two threads storing at once) is detected on read
 //! and treated as a miss.
 
-use crate::core::Score;
+use crate::core::{available_mib, Score};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -143,14 +143,6 @@ impl TranspositionTable {
             .count();
         (used * 1000 / sample.len().max(1)) as u32
     }
-}
-
-/// The memory the system can still give, in MiB (`MemAvailable`), where it says.
-fn available_mib() -> Option<usize> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
 }
 
 fn unpack(data: u64) -> Hit {

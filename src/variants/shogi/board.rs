@@ -4,6 +4,7 @@
 use super::attacks;
 use super::bitboard::{bit, first, Bitboard};
 use super::hand::Hand;
+use super::moves::ShogiMove;
 use super::piece::{Kind, Piece, HAND_KINDS, KINDS};
 use super::square::{Square, SQUARES};
 use crate::core::{zobrist_table, Side};
@@ -181,19 +182,54 @@ impl Board {
     /// squares are `occupied`: each may move only along the line joining it to the King.
     #[inline]
     pub fn pinned(&self, side: Side, king: Square, occupied: Bitboard) -> Bitboard {
+        self.blockers(side, king, occupied) & self.side(side)
+    }
+
+    /// The pieces of either side that stand alone between `side`'s King on `king` and an enemy
+    /// slider aiming at it, when the occupied squares are `occupied`. Those of `side` are pinned;
+    /// those of the enemy give a discovered check when they leave the line.
+    #[inline]
+    pub fn blockers(&self, side: Side, king: Square, occupied: Bitboard) -> Bitboard {
         let enemy = side.opponent();
         let snipers = ((attacks::rook_rays(king) & (self.kind(Kind::Rook) | self.kind(Kind::Dragon)))
             | (attacks::bishop_rays(king) & (self.kind(Kind::Bishop) | self.kind(Kind::Horse)))
             | (attacks::lance_ray(side, king) & self.kind(Kind::Lance)))
             & self.side(enemy);
-        let mut pinned = 0;
+        let mut blockers = 0;
         for sniper in super::bitboard::squares(snipers) {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if blockers.count_ones() == 1 {
-                pinned |= blockers;
+            let between = attacks::between(king, sniper) & occupied;
+            if between.count_ones() == 1 {
+                blockers |= between;
             }
         }
-        pinned & self.side(side)
+        blockers
+    }
+
+    /// The key [`key`](Board::key) would have after `us` played `mv` (a legal move of this
+    /// board), without playing it.
+    #[inline]
+    pub fn key_after(&self, us: Side, mv: ShogiMove) -> u64 {
+        let to = mv.to();
+        let mut key = self.key;
+        match (mv.from(), mv.dropped()) {
+            (Some(from), _) => {
+                let Some(piece) = self.squares[from] else { return key };
+                let kind = if mv.promotes() { piece.kind.promoted() } else { piece.kind };
+                key ^= piece_key(piece, from) ^ piece_key(Piece::new(us, kind), to);
+                if let Some(victim) = self.squares[to] {
+                    let taken = victim.kind.unpromoted();
+                    let count = self.hand(us).count(taken);
+                    key ^= piece_key(victim, to) ^ hand_key(us, taken, count) ^ hand_key(us, taken, count + 1);
+                }
+            }
+            (None, Some(kind)) => {
+                let count = self.hand(us).count(kind);
+                key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count.saturating_sub(1));
+                key ^= piece_key(Piece::new(us, kind), to);
+            }
+            (None, None) => {}
+        }
+        key
     }
 }
 

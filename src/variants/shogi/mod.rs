@@ -10,13 +10,14 @@
 //! Standard shogi on top: [`Shogi`] (position, history, [`crate::game::Game`]), legal move
 //! generation (`movegen`), fourfold repetition and perpetual check (`repetition`), position
 //! strings (`sfen`), move parsing and the diagram (`notation`), the evaluation (`eval`), static
-//! exchange evaluation (`exchange`).
+//! exchange evaluation (`exchange`), and the checkmate search of `go mate` ([`mate`]).
 
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod drops;
 pub mod hand;
+pub mod mate;
 pub mod moves;
 pub mod piece;
 pub mod promotion;

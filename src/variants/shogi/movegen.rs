@@ -4,9 +4,10 @@
 
 use super::attacks;
 use super::bitboard::{bit, first, squares, Bitboard, BOARD};
+use super::board::Board;
 use super::drops::drop_targets;
 use super::moves::ShogiMove;
-use super::piece::Kind;
+use super::piece::{Kind, KINDS};
 use super::position::Shogi;
 use super::promotion::promotion_masks;
 use super::square::Square;
@@ -114,6 +115,64 @@ impl Sink for Noisy<'_> {
     fn drops(&mut self, _kind: Kind, _targets: Bitboard) {}
 }
 
+/// Appends the moves that give check (a checkmate search's attacking moves): a piece arriving
+/// where it attacks the enemy King (promoted or not), or a piece leaving the line between the
+/// enemy King and one of the mover's sliders (a discovered check).
+struct Checks<'a> {
+    moves: &'a mut Vec<ShogiMove>,
+    board: &'a Board,
+    /// The enemy King's square.
+    king: Square,
+    /// Per kind (`Kind as usize`): the squares from which a piece of that kind of the mover
+    /// attacks the enemy King, under the current occupancy.
+    check_squares: [Bitboard; KINDS],
+    /// The mover's pieces whose departure from the line to the enemy King uncovers a check.
+    discoverers: Bitboard,
+}
+
+impl<'a> Checks<'a> {
+    fn new(position: &'a Shogi, moves: &'a mut Vec<ShogiMove>) -> Option<Checks<'a>> {
+        let board = &position.board;
+        let us = position.side;
+        let them = us.opponent();
+        let king = board.king_square(them)?;
+        let occupied = board.occupied();
+        // A piece of ours on `sq` attacks the King exactly when the same piece of theirs on the
+        // King's square would attack `sq`.
+        let check_squares = Kind::ALL.map(|kind| attacks::attacks(them, kind, king, occupied));
+        let discoverers = board.blockers(them, king, occupied) & board.side(us);
+        Some(Checks { moves, board, king, check_squares, discoverers })
+    }
+}
+
+impl Sink for Checks<'_> {
+    #[inline]
+    fn board_moves(&mut self, from: Square, targets: Bitboard, may: Bitboard, must: Bitboard) {
+        let Some(piece) = self.board.piece_at(from) else { return };
+        // The mover's own path to the King never runs through `from` (that would already be
+        // check), so the current occupancy gives its checking squares after the move too.
+        let plain = self.check_squares[piece.kind.index()];
+        let promoted = self.check_squares[piece.kind.promoted().index()];
+        let discovered = if self.discoverers & bit(from) != 0 { !attacks::line(self.king, from) } else { 0 };
+        for to in squares(targets & (plain | promoted | discovered)) {
+            let to_bit = bit(to);
+            if may & to_bit != 0 && (promoted | discovered) & to_bit != 0 {
+                self.moves.push(ShogiMove::board(from, to, true));
+            }
+            if must & to_bit == 0 && (plain | discovered) & to_bit != 0 {
+                self.moves.push(ShogiMove::board(from, to, false));
+            }
+        }
+    }
+
+    #[inline]
+    fn drops(&mut self, kind: Kind, targets: Bitboard) {
+        for to in squares(targets & self.check_squares[kind.index()]) {
+            self.moves.push(ShogiMove::drop(kind, to));
+        }
+    }
+}
+
 /// The kinds other than King whose moves are generated one piece at a time. The four promoted
 /// small pieces move as golds and are generated with them.
 const MOVERS: [Kind; 9] = [
@@ -138,6 +197,13 @@ impl Shogi {
     pub(super) fn generate_noisy_legal(&self, moves: &mut Vec<ShogiMove>) {
         let enemy = self.board.side(self.side.opponent());
         self.legal(&mut Noisy { moves, enemy });
+    }
+
+    /// Appends the legal moves that give check.
+    pub(super) fn generate_checks(&self, moves: &mut Vec<ShogiMove>) {
+        if let Some(mut checks) = Checks::new(self, moves) {
+            self.legal(&mut checks);
+        }
     }
 
     /// The number of legal moves.
@@ -250,5 +316,59 @@ impl Shogi {
         let without_king = occupied ^ bit(their_king);
         squares(attacks::king(their_king) & !board.side(them))
             .all(|escape| board.attackers_to(escape, us, without_king) != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::SplitMix64;
+    use crate::game::Game;
+
+    /// Random walks from tsume-like and game positions: the checks are exactly the legal moves
+    /// after which the opponent is in check, and `key_after` is the key after playing.
+    #[test]
+    fn checks_are_the_checking_legal_moves_and_keys_after_match() {
+        let starts = [
+            super::super::position::START,
+            "9/5Pk2/9/8R/8B/9/9/9/K8 b 2Srb4g2s4n4l17p 1",
+            "9/1+R+N1kP2S/6pn1/9/9/5+B3/1R2S4/3p5/K8 b NPb4g2sn4l14p 1",
+            "l6nl/3+R1pk2/3p3gp/p1p3p2/1p1nsN3/2P3P1P/PP1P1S3/1SG2GK2/LN6L b BGPrbs4p 1",
+            "8k/6G2/7S1/9/9/9/9/9/K8 b PL 1",
+        ];
+        let mut rng = SplitMix64::new(0xC4EC_5001);
+        let (mut positions, mut checks_seen) = (0, 0);
+        for start in starts {
+            for _ in 0..20 {
+                let mut pos = Shogi::from_position_string(start).expect("a valid position");
+                for _ in 0..40 {
+                    let mut legal = Vec::new();
+                    pos.generate(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let mut expected = Vec::new();
+                    for &mv in &legal {
+                        let after = pos.key_after(mv);
+                        pos.play(mv);
+                        assert_eq!(after, pos.key(), "key_after {} in {}", mv.usi(), pos.position_string());
+                        if pos.is_check() {
+                            expected.push(mv.code());
+                        }
+                        pos.undo();
+                    }
+                    let mut checks = Vec::new();
+                    pos.generate_checks(&mut checks);
+                    let mut got: Vec<u32> = checks.iter().map(|mv| mv.code()).collect();
+                    got.sort_unstable();
+                    expected.sort_unstable();
+                    assert_eq!(got, expected, "checks of {}", pos.position_string());
+                    positions += 1;
+                    checks_seen += expected.len();
+                    pos.play(legal[rng.below(legal.len())]);
+                }
+            }
+        }
+        assert!(positions > 1000 && checks_seen > 1000, "{positions} positions, {checks_seen} checks");
     }
 }

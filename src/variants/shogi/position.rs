@@ -157,6 +157,12 @@ impl Shogi {
         }
     }
 
+    /// The key the position would have after the legal move `mv`, without playing it.
+    #[inline]
+    pub fn key_after(&self, mv: ShogiMove) -> u64 {
+        self.key ^ self.board.key() ^ self.board.key_after(self.side, mv) ^ SIDE_KEY
+    }
+
     /// Whether `mv` captures.
     #[inline]
     pub fn is_capture(&self, mv: ShogiMove) -> bool {
