@@ -14,8 +14,10 @@ mod support;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 use support::Engine;
+use tetsugaku::core::{SplitMix64, WinReason};
 use tetsugaku::game::{MateAnswer, MateBudget};
-use tetsugaku::{AnyGame, Turn, Variant};
+use tetsugaku::variants::shogi::Shogi;
+use tetsugaku::{AnyGame, Game, Outcome, Side, Turn, Variant};
 
 /// A search that has not answered after this long is a failure (all of them take milliseconds).
 const CEILING: Duration = Duration::from_secs(60);
@@ -25,16 +27,23 @@ fn shogi(sfen: &str) -> AnyGame {
     AnyGame::new(variant, &Default::default(), Some(sfen)).unwrap_or_else(|e| panic!("{sfen}: {e}"))
 }
 
-/// Runs the checkmate search on `sfen` with no time limit but the ceiling; the answer and the
-/// nodes searched.
+/// Runs the checkmate search on `sfen` with no time limit but the ceiling (reaching it fails
+/// the test); the answer and the nodes searched.
 fn solve(sfen: &str) -> (MateAnswer, u64) {
+    let started = Instant::now();
+    let solved = solve_within(sfen, CEILING);
+    assert!(started.elapsed() < CEILING, "{sfen}: no answer within {CEILING:?}");
+    solved
+}
+
+/// Runs the checkmate search on `sfen` for at most `limit`; the answer and the nodes searched.
+fn solve_within(sfen: &str, limit: Duration) -> (MateAnswer, u64) {
     let game = shogi(sfen);
     let started = Instant::now();
     let nodes = Cell::new(0);
-    let stop = || started.elapsed() > CEILING;
+    let stop = || started.elapsed() > limit;
     let progress = |searched: u64, _hashfull: u32| nodes.set(searched);
     let answer = game.search_mate(&MateBudget { stop: &stop, progress: &progress, hash_mib: 16 });
-    assert!(started.elapsed() < CEILING, "{sfen}: no answer within {CEILING:?}");
     (answer, nodes.get())
 }
 
@@ -53,7 +62,7 @@ fn assert_mating_line(sfen: &str, line: &[String]) {
     }
     assert_eq!(
         game.turn(),
-        Turn::Over(tetsugaku::Outcome::Win { winner: attacker, reason: tetsugaku::core::WinReason::Checkmate }),
+        Turn::Over(Outcome::Win { winner: attacker, reason: WinReason::Checkmate }),
         "{sfen}: {line:?} does not end in checkmate"
     );
 }
@@ -155,6 +164,10 @@ fn in_check_at_the_start_only_checking_evasions_count() {
     assert_eq!(mate("8k/6G2/9/7s1/8K/9/9/9/8R b - 1"), ["1e2d"]);
     // Without the gold the discovered checks lead nowhere.
     assert_eq!(solve("8k/9/9/7s1/8K/9/9/9/8R b - 1").0, MateAnswer::NoMate);
+    // dousu/maou tests.rs `test_mid_v3_counter_check_example`: White, checked by the dragon,
+    // mates in 7 plies starting with a counter-check.
+    let counter = "7l1/5n1k1/7+RP/6sK1/7L1/9/9/9/9 w r2b4g3s3n2l17p 2";
+    assert!(mate(counter).len() >= 7);
 }
 
 /// Microcosmos (Hashimoto Takaaki, 1525 plies; position from mogami's `benchMateSolver`) with a
@@ -253,4 +266,126 @@ fn malformed_go_mate_is_refused_with_one_error_line() {
     // The hasami family has no checkmate: answered at once, nothing started.
     engine.silent("variant hasami");
     assert_eq!(engine.one_line("go mate 1000"), "checkmate notimplemented");
+}
+
+/// Whether the attacker (to move in `pos`) mates within `plies` (odd) by checks, by plain
+/// enumeration with the rules engine: independent of the solver and its move generator.
+fn mates_within(pos: &mut Shogi, plies: usize) -> bool {
+    let attacker = pos.side();
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    moves.into_iter().any(|mv| {
+        pos.play(mv);
+        let mates = pos.is_check()
+            && match pos.turn() {
+                Turn::Over(outcome) => outcome == Outcome::Win { winner: attacker, reason: WinReason::Checkmate },
+                _ if plies >= 3 => {
+                    let mut replies = Vec::new();
+                    pos.generate(&mut replies);
+                    replies.into_iter().all(|reply| {
+                        pos.play(reply);
+                        let mated = mates_within(pos, plies - 2);
+                        pos.undo();
+                        mated
+                    })
+                }
+                _ => false,
+            };
+        pos.undo();
+        mates
+    })
+}
+
+/// A random tsume-like position: White's King near its edge among a few White pieces, a few
+/// Black attackers nearby, random hands, Black's King in a far corner. `None` when the rules
+/// reject it.
+fn random_tsume(rng: &mut SplitMix64) -> Option<String> {
+    let mut board = [[""; 9]; 9];
+    let place =
+        |board: &mut [[&'static str; 9]; 9], rng: &mut SplitMix64, piece: &'static str, near: (usize, usize)| {
+            let rank = (near.0 + rng.below(5)).saturating_sub(2).min(8);
+            let file = (near.1 + rng.below(5)).saturating_sub(2).min(8);
+            if board[rank][file].is_empty() {
+                board[rank][file] = piece;
+            }
+        };
+    let king = (rng.below(3), rng.below(9));
+    board[king.0][king.1] = "k";
+    board[8][0] = "K";
+    const WHITE: [&str; 8] = ["p", "l", "n", "s", "g", "b", "r", "+p"];
+    const BLACK: [&str; 11] = ["P", "L", "N", "S", "G", "B", "R", "+P", "+S", "+B", "+R"];
+    for _ in 0..rng.below(4) {
+        let piece = WHITE[rng.below(WHITE.len())];
+        place(&mut board, rng, piece, king);
+    }
+    for _ in 0..1 + rng.below(3) {
+        let piece = BLACK[rng.below(BLACK.len())];
+        place(&mut board, rng, piece, king);
+    }
+    let rows: Vec<String> = board
+        .iter()
+        .map(|row| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for cell in row {
+                if cell.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push_str(cell);
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    const HANDS: [&str; 8] = ["-", "G", "S", "P", "GS", "RP", "BN", "L"];
+    const DEFENCE: [&str; 4] = ["", "p", "gs", "2p"];
+    let hand = match (HANDS[rng.below(HANDS.len())], DEFENCE[rng.below(DEFENCE.len())]) {
+        ("-", "") => "-".to_string(),
+        ("-", defence) => defence.to_string(),
+        (attack, defence) => format!("{attack}{defence}"),
+    };
+    let sfen = format!("{} b {hand} 1", rows.join("/"));
+    Shogi::from_position_string(&sfen).ok().map(|_| sfen)
+}
+
+/// The solver against plain enumeration on random positions: it never calls a position without
+/// a mate in 3 (or 5) mated in 3 (or 5) plies, never misses a mate in 1 or 3 (answering "no
+/// mate"), and every line it gives is a mating line. Catches unsound hand-superiority or
+/// repetition shortcuts in the table.
+#[test]
+fn the_solver_agrees_with_plain_enumeration_on_random_positions() {
+    let mut rng = SplitMix64::new(0x7503_E0A7);
+    let (mut checked, mut mates, mut timeouts) = (0, 0, 0);
+    while checked < 300 {
+        let Some(sfen) = random_tsume(&mut rng) else { continue };
+        let mut pos = Shogi::from_position_string(&sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        if pos.is_check() || pos.turn() != Turn::Decide(Side::First) {
+            continue;
+        }
+        checked += 1;
+        let mate_in_3 = mates_within(&mut pos, 3);
+        match solve_within(&sfen, Duration::from_millis(250)).0 {
+            MateAnswer::Mate(line) => {
+                assert_mating_line(&sfen, &line);
+                assert!(line.len() > 3 || mate_in_3, "{sfen}: {line:?} but no mate in 3 exists");
+                // The defender resists as long as the proof allows: a mate that long must exist.
+                if line.len() == 5 {
+                    assert!(mates_within(&mut pos, 5), "{sfen}: {line:?} but no mate in 5 exists");
+                }
+                mates += 1;
+            }
+            MateAnswer::NoMate => assert!(!mate_in_3, "{sfen}: mate in 3 exists, the solver says none"),
+            MateAnswer::Timeout => timeouts += 1,
+            MateAnswer::NotImplemented => panic!("{sfen}: shogi has a checkmate search"),
+        }
+    }
+    assert!(mates > 30, "only {mates} of {checked} random positions have a mate");
+    assert!(timeouts < 15, "{timeouts} of {checked} random positions took more than 250 ms");
 }

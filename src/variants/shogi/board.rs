@@ -41,12 +41,21 @@ pub struct Board {
     sides: [Bitboard; 2],
     kinds: [Bitboard; KINDS],
     hands: [Hand; 2],
-    key: u64,
+    /// The key of the pieces on the board, and of both hands: [`Board::key`] is both.
+    pieces_key: u64,
+    hands_key: u64,
 }
 
 impl Default for Board {
     fn default() -> Board {
-        Board { squares: [None; SQUARES], sides: [0; 2], kinds: [0; KINDS], hands: [Hand::default(); 2], key: 0 }
+        Board {
+            squares: [None; SQUARES],
+            sides: [0; 2],
+            kinds: [0; KINDS],
+            hands: [Hand::default(); 2],
+            pieces_key: 0,
+            hands_key: 0,
+        }
     }
 }
 
@@ -64,7 +73,7 @@ impl Board {
         self.squares[sq] = Some(piece);
         self.sides[piece.side.index()] |= bit(sq);
         self.kinds[piece.kind.index()] |= bit(sq);
-        self.key ^= piece_key(piece, sq);
+        self.pieces_key ^= piece_key(piece, sq);
     }
 
     /// Takes the piece off `sq`, if any.
@@ -73,7 +82,7 @@ impl Board {
         let piece = self.squares[sq].take()?;
         self.sides[piece.side.index()] ^= bit(sq);
         self.kinds[piece.kind.index()] ^= bit(sq);
-        self.key ^= piece_key(piece, sq);
+        self.pieces_key ^= piece_key(piece, sq);
         Some(piece)
     }
 
@@ -128,20 +137,26 @@ impl Board {
     #[inline]
     pub fn add_to_hand(&mut self, side: Side, kind: Kind) {
         let count = self.hands[side.index()].add(kind);
-        self.key ^= hand_key(side, kind, count - 1) ^ hand_key(side, kind, count);
+        self.hands_key ^= hand_key(side, kind, count - 1) ^ hand_key(side, kind, count);
     }
 
     /// Takes a piece of `kind`, which `side` must hold, from its hand.
     #[inline]
     pub fn take_from_hand(&mut self, side: Side, kind: Kind) {
         let count = self.hands[side.index()].take(kind);
-        self.key ^= hand_key(side, kind, count + 1) ^ hand_key(side, kind, count);
+        self.hands_key ^= hand_key(side, kind, count + 1) ^ hand_key(side, kind, count);
     }
 
     /// The zobrist key of the pieces on the board and in hand.
     #[inline]
     pub fn key(&self) -> u64 {
-        self.key
+        self.pieces_key ^ self.hands_key
+    }
+
+    /// The zobrist key of the pieces on the board alone (hands left out).
+    #[inline]
+    pub fn pieces_key(&self) -> u64 {
+        self.pieces_key
     }
 
     /// The key computed from scratch (the incremental key always equals it).
@@ -205,28 +220,22 @@ impl Board {
         blockers
     }
 
-    /// The key [`key`](Board::key) would have after `us` played `mv` (a legal move of this
-    /// board), without playing it.
+    /// The key [`pieces_key`](Board::pieces_key) would have after `us` played `mv` (a legal
+    /// move of this board), without playing it.
     #[inline]
-    pub fn key_after(&self, us: Side, mv: ShogiMove) -> u64 {
+    pub fn pieces_key_after(&self, us: Side, mv: ShogiMove) -> u64 {
         let to = mv.to();
-        let mut key = self.key;
+        let mut key = self.pieces_key;
         match (mv.from(), mv.dropped()) {
             (Some(from), _) => {
                 let Some(piece) = self.squares[from] else { return key };
                 let kind = if mv.promotes() { piece.kind.promoted() } else { piece.kind };
                 key ^= piece_key(piece, from) ^ piece_key(Piece::new(us, kind), to);
                 if let Some(victim) = self.squares[to] {
-                    let taken = victim.kind.unpromoted();
-                    let count = self.hand(us).count(taken);
-                    key ^= piece_key(victim, to) ^ hand_key(us, taken, count) ^ hand_key(us, taken, count + 1);
+                    key ^= piece_key(victim, to);
                 }
             }
-            (None, Some(kind)) => {
-                let count = self.hand(us).count(kind);
-                key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count.saturating_sub(1));
-                key ^= piece_key(Piece::new(us, kind), to);
-            }
+            (None, Some(kind)) => key ^= piece_key(Piece::new(us, kind), to),
             (None, None) => {}
         }
         key

@@ -326,9 +326,9 @@ mod tests {
     use crate::game::Game;
 
     /// Random walks from tsume-like and game positions: the checks are exactly the legal moves
-    /// after which the opponent is in check, and `key_after` is the key after playing.
+    /// after which the opponent is in check, and `board_key_after` is the board key after playing.
     #[test]
-    fn checks_are_the_checking_legal_moves_and_keys_after_match() {
+    fn checks_are_the_checking_legal_moves_and_board_keys_after_match() {
         let starts = [
             super::super::position::START,
             "9/5Pk2/9/8R/8B/9/9/9/K8 b 2Srb4g2s4n4l17p 1",
@@ -349,9 +349,9 @@ mod tests {
                     }
                     let mut expected = Vec::new();
                     for &mv in &legal {
-                        let after = pos.key_after(mv);
+                        let after = pos.board_key_after(mv);
                         pos.play(mv);
-                        assert_eq!(after, pos.key(), "key_after {} in {}", mv.usi(), pos.position_string());
+                        assert_eq!(after, pos.board_key(), "board_key_after {} in {}", mv.usi(), pos.position_string());
                         if pos.is_check() {
                             expected.push(mv.code());
                         }

@@ -157,10 +157,16 @@ impl Shogi {
         }
     }
 
-    /// The key the position would have after the legal move `mv`, without playing it.
+    /// The key of the pieces on the board and the side to move, without the hands.
     #[inline]
-    pub fn key_after(&self, mv: ShogiMove) -> u64 {
-        self.key ^ self.board.key() ^ self.board.key_after(self.side, mv) ^ SIDE_KEY
+    pub fn board_key(&self) -> u64 {
+        self.board.pieces_key() ^ if self.side == Side::Second { SIDE_KEY } else { 0 }
+    }
+
+    /// The [`board_key`](Shogi::board_key) after the legal move `mv`, without playing it.
+    #[inline]
+    pub fn board_key_after(&self, mv: ShogiMove) -> u64 {
+        self.board_key() ^ self.board.pieces_key() ^ self.board.pieces_key_after(self.side, mv) ^ SIDE_KEY
     }
 
     /// Whether `mv` captures.

@@ -4,22 +4,42 @@
 //! legal move). A node is searched until its proof or disproof number reaches the threshold
 //! its parent gave it; the numbers are kept in the [`Table`] between visits.
 //!
+//! Hands. A decided position carries the attacker's hand it needs (proof) or may hold at most
+//! (disproof), so the table can settle positions that differ only in the hands. A proof needs
+//! what the proven move needs (plus the piece it drops, minus the piece it captures); after a
+//! check it needs what every reply needs, and when the defender could interpose a drop, all
+//! the pieces of the kinds the defender does not hold (so that it still holds none). A
+//! disproof allows what every check allows (no kind the attacker does not hold now, since a
+//! new kind brings new drops) or what the refuting reply allows.
+//!
 //! Repetitions (the graph-history interaction). A move that returns to a position of the
 //! current path counts as a failure for the attacker: a mating strategy never needs to repeat
 //! a position (the strategy used at the second occurrence works at the first), and in shogi a
 //! perpetual check loses. Such a failure holds only for this path, so it is marked
-//! [`Numbers::rep`] and spreads only through disproofs built on it. A `rep` disproof is trusted
-//! only inside the visit that found it (the path is the same there); read back from the table
-//! by a later visit it counts as unknown and is searched again. Proofs never rest on a
-//! repetition (a proven child was proven before its parent), so proofs and plain disproofs are
-//! true whatever the path; the cost of this choice is re-searching cyclic positions, never a
-//! wrong answer.
+//! [`Numbers::rep`] with the key of its path (a hash of the moves from the root) and spreads
+//! only through disproofs built on it. Proofs never rest on a repetition (a proven child was
+//! proven before its parent), so proofs and plain disproofs are true whatever the path.
+//!
+//! A search runs in one of two modes. Quick (the default): a repetition disproof read from the
+//! table is believed whatever the path, as most solvers do; this can only ever hide a mate
+//! (a disproof never makes a proof), never invent one. Strict: it is believed only when the
+//! position is reached by the same moves again (df-pn comes back to a node along the same path
+//! many times as its thresholds grow) and searched again otherwise; slower on positions full of
+//! cycles, but exact. A quick "no mate" that rests on repetitions is checked strictly (see
+//! [`super::search`]). Two paths with equal keys could share a disproof: the odds are those of
+//! a 64-bit hash collision.
 
+use super::key::{HandChange, Key};
 use super::mated_by;
 use super::numbers::{Numbers, INFINITE};
 use super::table::Table;
 use crate::core::{Outcome, Side, WinReason};
 use crate::game::{Game, MateBudget, Turn};
+use crate::variants::shogi::attacks;
+use crate::variants::shogi::bitboard::first;
+use crate::variants::shogi::hand::Hand;
+use crate::variants::shogi::piece::Kind;
+use crate::variants::shogi::square::SQUARES;
 use crate::variants::shogi::{Shogi, ShogiMove};
 use std::time::{Duration, Instant};
 
@@ -32,6 +52,9 @@ const POLL_NODES: u64 = 1024;
 /// How often progress is reported.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
+/// A count that stands for "any number" in a disproof hand.
+const ANY: u8 = u8::MAX;
+
 /// The threshold that lets the best child run a little past the runner-up's number `second`
 /// (the "1 + epsilon" trick of Pawlewicz and Lew, 2007): switching between two nearly equal
 /// children at every step re-searches both from the top over and over.
@@ -40,13 +63,65 @@ fn beyond(second: u32) -> u32 {
     second.saturating_add(second / 4).saturating_add(1)
 }
 
+/// The contribution of the move `mv` at `depth` (plies from the root) to a path key.
+#[inline]
+fn path_step(mv: ShogiMove, depth: usize) -> u64 {
+    let mut x = (mv.code() as u64 | (depth as u64) << 16).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ x >> 32
+}
+
 /// One move of a node being searched, with what this visit learnt about it.
 struct Child {
     mv: ShogiMove,
-    key: u64,
+    key: Key,
+    /// The path key of the child.
+    path: u64,
+    change: HandChange,
     /// The numbers of the last search of this child in this visit (the table may have lost
     /// them since).
     searched: Option<Numbers>,
+    /// Whether the child takes part in the search yet (see [`Node::delay_drops`]).
+    active: bool,
+    /// The next delayed drop on the same square, waiting for this one to be proven.
+    next_drop: Option<usize>,
+}
+
+/// A node being searched: its key, side and children.
+struct Node {
+    key: Key,
+    /// The path key of the node.
+    path: u64,
+    /// The attacker is to move.
+    or: bool,
+    /// AND nodes: the least the attacker must hold for a proof whatever the children need
+    /// (the kinds the defender lacks, when it could interpose a drop).
+    guard: Hand,
+    children: Vec<Child>,
+}
+
+impl Node {
+    /// Interpositions by drops: of the drops on one square only the first (generation order:
+    /// pawn first) is searched at first, each next one once the one before it is proven. The
+    /// attacker usually takes the dropped piece and goes on as before, so the next drop is then
+    /// mostly settled by the table at once (by hand superiority) instead of being searched
+    /// alongside all the others. Every reply is still proven before the node is.
+    fn delay_drops(&mut self) {
+        let mut last_on: [Option<usize>; SQUARES] = [None; SQUARES];
+        for i in 0..self.children.len() {
+            let child = &self.children[i];
+            if child.mv.dropped().is_none() {
+                continue;
+            }
+            let to = child.mv.to();
+            if let Some(before) = last_on[to] {
+                self.children[before].next_drop = Some(i);
+                self.children[i].active = false;
+            }
+            last_on[to] = Some(i);
+        }
+    }
 }
 
 /// The children's numbers combined into their parent's, with the child to search next.
@@ -62,12 +137,19 @@ struct Summary {
 pub(super) struct Solver<'a> {
     pub table: Table,
     /// The player trying to mate (the side to move at the root).
-    attacker: Side,
+    pub attacker: Side,
     /// The keys of the ancestors of the node being searched, root first.
-    pub path: Vec<u64>,
+    path: Vec<Key>,
+    /// A hash of the moves from the root to the node being searched.
+    path_key: u64,
     pub nodes: u64,
     budget: &'a MateBudget<'a>,
+    /// Repetition disproofs are believed only on their own path (see the module notes).
+    strict: bool,
+    /// The budget said stop.
     stopped: bool,
+    /// The search stops once it has counted this many nodes (the strict check's allowance).
+    node_limit: u64,
     next_poll: u64,
     last_report: Instant,
 }
@@ -78,17 +160,31 @@ impl<'a> Solver<'a> {
             table: Table::new(budget.hash_mib),
             attacker,
             path: Vec::new(),
+            path_key: 0,
             nodes: 0,
             budget,
+            strict: false,
             stopped: false,
+            node_limit: u64::MAX,
             next_poll: 0,
             last_report: Instant::now(),
         }
     }
 
-    /// Whether the search was told to stop.
+    /// Whether the search was told to stop or has used up its nodes.
+    pub fn halted(&self) -> bool {
+        self.stopped || self.nodes >= self.node_limit
+    }
+
+    /// Whether the budget told the search to stop.
     pub fn stopped(&self) -> bool {
         self.stopped
+    }
+
+    /// Switches to strict repetition handling for at most `nodes` more nodes.
+    pub fn go_strict(&mut self, nodes: u64) {
+        self.strict = true;
+        self.node_limit = self.nodes.saturating_add(nodes);
     }
 
     /// Reports the progress now.
@@ -112,14 +208,53 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// The key of `pos` in this search.
+    pub fn key(&self, pos: &Shogi) -> Key {
+        Key::of(pos, self.attacker)
+    }
+
+    /// Plays `mv` from `pos` (whose key is `key`), one ply deeper on the path.
+    pub fn enter(&mut self, pos: &mut Shogi, key: Key, mv: ShogiMove) {
+        self.path.push(key);
+        self.path_key ^= path_step(mv, self.path.len());
+        pos.play(mv);
+    }
+
+    /// Takes back the `mv` of the last [`enter`](Solver::enter).
+    pub fn leave(&mut self, pos: &mut Shogi, mv: ShogiMove) {
+        pos.undo();
+        self.path_key ^= path_step(mv, self.path.len());
+        self.path.pop();
+    }
+
     /// The numbers of a position the rules have decided.
-    fn decided(&self, outcome: Outcome) -> Numbers {
+    fn decided(&self, pos: &Shogi, key: Key, outcome: Outcome) -> Numbers {
         match outcome {
-            _ if outcome == mated_by(self.attacker) => Numbers::proof(0),
-            Outcome::Win { reason: WinReason::Checkmate | WinReason::NoMoves, .. } => Numbers::disproof(false),
+            _ if outcome == mated_by(self.attacker) => Numbers::proof(0, self.guard(pos, key.hand)),
+            // The attacker is mated or has no move: so it is with less in hand.
+            Outcome::Win { reason: WinReason::Checkmate | WinReason::NoMoves, .. } => Numbers::disproof(key.hand),
             // Repetition results depend on the game's history, so on the path.
-            _ => Numbers::disproof(true),
+            _ => Numbers::repetition(self.path_key),
         }
+    }
+
+    /// For the defender in check in `pos`, the attacker holding `hand`: when a drop could
+    /// interpose, the attacker must keep every piece of the kinds the defender does not hold.
+    fn guard(&self, pos: &Shogi, hand: Hand) -> Hand {
+        let checkers = pos.checkers;
+        let defender = self.attacker.opponent();
+        let Some(king) = pos.board().king_square(defender) else { return Hand::EMPTY };
+        if checkers.count_ones() != 1 || attacks::between(king, first(checkers)) == 0 {
+            return Hand::EMPTY;
+        }
+        let held = pos.board().hand(defender);
+        let mut guard = Hand::EMPTY;
+        for kind in Kind::IN_HAND {
+            if held.count(kind) == 0 {
+                guard.set(kind, hand.count(kind));
+            }
+        }
+        guard
     }
 
     /// Searches `pos` (whose ancestors are `self.path`) until its proof number reaches `thpn`
@@ -128,14 +263,14 @@ impl<'a> Solver<'a> {
     pub fn search(&mut self, pos: &mut Shogi, thpn: u32, thdn: u32) -> Numbers {
         // Step 1. Count the node; positions the rules have decided.
         self.visit();
-        let key = pos.key();
+        let key = self.key(pos);
         if let Turn::Over(outcome) = pos.turn() {
-            let numbers = self.decided(outcome);
+            let numbers = self.decided(pos, key, outcome);
             self.table.store(key, numbers, 1);
             return numbers;
         }
         if self.path.len() >= MAX_PLY {
-            return Numbers::disproof(true);
+            return Numbers::repetition(self.path_key);
         }
 
         // Step 2. The moves: checks for the attacker, every legal move for the defender.
@@ -148,27 +283,49 @@ impl<'a> Solver<'a> {
         }
         if moves.is_empty() {
             // Only the attacker can be without a move here (a defender without one is mated).
-            let numbers = Numbers::disproof(false);
+            // More of the kinds it holds brings no check; a new kind could.
+            let mut hand = key.hand;
+            for kind in key.hand.kinds() {
+                hand.set(kind, ANY);
+            }
+            let numbers = Numbers::disproof(hand);
             self.table.store(key, numbers, 1);
             return numbers;
         }
         // A move back to a position of the path fails for the attacker (for this path).
-        let mut children: Vec<Child> = moves
+        let depth = self.path.len() + 1;
+        let children = moves
             .into_iter()
             .map(|mv| {
-                let child_key = pos.key_after(mv);
-                let repeats = child_key == key || self.path.contains(&child_key);
-                Child { mv, key: child_key, searched: repeats.then_some(Numbers::disproof(true)) }
+                let (child, change) = key.after(pos, self.attacker, mv);
+                let path = self.path_key ^ path_step(mv, depth);
+                let repeats = child == key || self.path.contains(&child);
+                Child {
+                    mv,
+                    key: child,
+                    path,
+                    change,
+                    searched: repeats.then_some(Numbers::repetition(path)),
+                    active: true,
+                    next_drop: None,
+                }
             })
             .collect();
+        let guard = if or { Hand::EMPTY } else { self.guard(pos, key.hand) };
+        let mut node = Node { key, path: self.path_key, or, guard, children };
+        if !or {
+            node.delay_drops();
+        }
 
         // Step 3. Search the most promising child until this node passes a threshold.
         let start_nodes = self.nodes;
-        self.path.push(key);
         let numbers = loop {
-            let summary = self.summarise(or, &children);
+            if !or {
+                self.wake_drops(&mut node);
+            }
+            let summary = self.summarise(&node);
             let numbers = summary.numbers;
-            if numbers.is_decided() || numbers.pn >= thpn || numbers.dn >= thdn || self.stopped {
+            if numbers.is_decided() || numbers.pn >= thpn || numbers.dn >= thdn || self.halted() {
                 break numbers;
             }
             // The child may use our slack up to the point where another child (OR: by proof
@@ -179,43 +336,69 @@ impl<'a> Solver<'a> {
             } else {
                 (thpn.saturating_sub(numbers.pn).saturating_add(best.pn), thdn.min(beyond(summary.second)))
             };
-            let child = &mut children[summary.best];
-            pos.play(child.mv);
+            let mv = node.children[summary.best].mv;
+            self.enter(pos, key, mv);
             let result = self.search(pos, child_pn, child_dn);
-            pos.undo();
-            child.searched = Some(result);
+            self.leave(pos, mv);
+            node.children[summary.best].searched = Some(result);
         };
-        self.path.pop();
 
         // Step 4. Remember what was learnt.
         self.table.store(key, numbers, self.nodes - start_nodes);
         numbers
     }
 
-    /// The numbers of one child: a path-dependent disproof only from this visit, otherwise
-    /// the table's (or this visit's last result when the table has lost them).
+    /// Activates each delayed drop whose predecessor on its square is proven.
+    fn wake_drops(&self, node: &mut Node) {
+        for i in 0..node.children.len() {
+            let child = &node.children[i];
+            if let (true, Some(next)) = (child.active, child.next_drop) {
+                if !node.children[next].active && self.child_numbers(child).is_proven() {
+                    node.children[next].active = true;
+                }
+            }
+        }
+    }
+
+    /// The numbers of one child: the table's (or this visit's last result when the table has
+    /// lost them), where a strict search believes a repetition disproof only on its own path.
     #[inline]
     fn child_numbers(&self, child: &Child) -> Numbers {
         match (child.searched, self.table.get(child.key)) {
-            (Some(local), _) if local.rep => local,
-            (_, Some(stored)) if !stored.rep => stored,
+            (Some(local), _) if local.is_repetition() => local,
+            (_, Some(stored)) if !self.strict || stored.rep.is_none_or(|path| path == child.path) => stored,
             (Some(local), _) => local,
             _ => Numbers::UNKNOWN,
         }
     }
 
     /// Combines the children's numbers (OR: min proof, summed disproof numbers; AND: the other
-    /// way round) and picks the child to search next.
-    fn summarise(&self, or: bool, children: &[Child]) -> Summary {
+    /// way round) with the hands of a decision, and picks the child to search next.
+    fn summarise(&self, node: &Node) -> Summary {
         let mut summary =
             Summary { numbers: Numbers::UNKNOWN, best: 0, best_numbers: Numbers::UNKNOWN, second: INFINITE };
         // `min` is the OR node's proof / AND node's disproof number, `sum` the other one.
         let (mut min, mut sum) = (INFINITE, 0u32);
-        let (mut shortest, mut longest) = (u16::MAX, 0u16);
-        let (mut any_plain_disproof, mut any_rep_disproof) = (false, false);
-        for (i, child) in children.iter().enumerate() {
+        // OR: the quickest proof and the disproof hand of all checks; AND: the slowest proof and
+        // the proof hand of all replies, and a refutation (a plain one if there is any).
+        let mut quickest: Option<(u16, Hand)> = None;
+        let mut longest = 0u16;
+        let mut proof_hand = node.guard;
+        let mut disproof_hand = node.key.hand;
+        for kind in Kind::IN_HAND {
+            if disproof_hand.count(kind) > 0 {
+                disproof_hand.set(kind, ANY);
+            }
+        }
+        let (mut any_rep_disproof, mut refutation) = (false, None::<Hand>);
+        for (i, child) in node.children.iter().enumerate() {
+            if !child.active {
+                // A delayed drop keeps the node from being proven.
+                sum = sum.saturating_add(1);
+                continue;
+            }
             let numbers = self.child_numbers(child);
-            let (key, other) = if or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
+            let (key, other) = if node.or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
             if key < min {
                 summary.second = min;
                 min = key;
@@ -226,31 +409,71 @@ impl<'a> Solver<'a> {
             }
             sum = sum.saturating_add(other);
             if numbers.is_proven() {
-                shortest = shortest.min(numbers.len);
+                let hand = child.change.proof_before(numbers.hand);
+                if quickest.is_none_or(|(len, _)| numbers.len < len) {
+                    quickest = Some((numbers.len, hand));
+                }
                 longest = longest.max(numbers.len);
+                proof_hand = proof_hand.max(hand);
             }
             if numbers.is_disproven() {
-                any_rep_disproof |= numbers.rep;
-                any_plain_disproof |= !numbers.rep;
+                any_rep_disproof |= numbers.is_repetition();
+                if !numbers.is_repetition() {
+                    let hand = child.change.disproof_before(numbers.hand, node.key.hand);
+                    disproof_hand = disproof_hand.min(hand);
+                    refutation.get_or_insert(hand);
+                }
             }
         }
-        summary.numbers = if or {
-            if min == 0 {
-                Numbers::proof(shortest.saturating_add(1))
-            } else if sum == 0 {
+        summary.numbers = if node.or {
+            match quickest {
+                Some((len, hand)) => Numbers::proof(len.saturating_add(1), hand),
                 // Every check fails; the failure holds everywhere unless a repetition caused it.
-                Numbers::disproof(any_rep_disproof)
-            } else {
-                Numbers::open(min, sum)
+                None if sum == 0 && any_rep_disproof => Numbers::repetition(node.path),
+                None if sum == 0 => Numbers::disproof(disproof_hand),
+                None => Numbers::open(min, sum),
             }
         } else if min == 0 {
             // One reply escapes; prefer a reason that holds whatever the path.
-            Numbers::disproof(!any_plain_disproof)
+            refutation.map_or(Numbers::repetition(node.path), Numbers::disproof)
         } else if sum == 0 {
-            Numbers::proof(longest.saturating_add(1))
+            Numbers::proof(longest.saturating_add(1), proof_hand)
         } else {
             Numbers::open(sum, min)
         };
         summary
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mated_position(sfen: &str) -> (Solver<'static>, Shogi, Numbers) {
+        let budget = Box::leak(Box::new(MateBudget { stop: &|| false, progress: &|_, _| {}, hash_mib: 1 }));
+        let pos = Shogi::from_position_string(sfen).expect("a valid position");
+        let mut solver = Solver::new(Side::First, budget);
+        let numbers = solver.search(&mut pos.clone(), INFINITE, INFINITE);
+        (solver, pos, numbers)
+    }
+
+    #[test]
+    fn a_mate_an_interposition_would_break_needs_the_pieces_the_defender_lacks() {
+        // The rook on 9a mates along rank a because White holds nothing to interpose.
+        let (solver, pos, numbers) = mated_position("R7k/9/7G1/9/9/9/9/9/K8 w G 1");
+        assert_eq!((numbers.is_proven(), numbers.len), (true, 0));
+        assert_eq!(numbers.hand.count(Kind::Gold), 1, "{numbers:?}");
+        let key = solver.key(&pos);
+        assert!(solver.table.get(key).is_some_and(|n| n.is_proven()));
+        // The same board with the gold in White's hand: it interposes, nothing carries over.
+        assert_eq!(solver.table.get(Key { board: key.board, hand: Hand::EMPTY }), None);
+    }
+
+    #[test]
+    fn a_contact_mate_holds_whatever_the_hands() {
+        let (solver, pos, numbers) = mated_position("8k/8G/7S1/9/9/9/9/9/K8 w R 1");
+        assert_eq!((numbers.is_proven(), numbers.hand), (true, Hand::EMPTY));
+        let board = solver.key(&pos).board;
+        assert!(solver.table.get(Key { board, hand: Hand::EMPTY }).is_some_and(|n| n.is_proven()));
     }
 }

@@ -8,7 +8,8 @@
 //!
 //! - [`dfpn`]: the proof-number search and its handling of repetitions;
 //! - [`pv`]: the mating line read back from the proof and verified by replaying it;
-//! - [`table`], [`numbers`]: the solver's own transposition table and what it stores.
+//! - [`table`], [`numbers`], [`key`]: the solver's own transposition table, what it stores,
+//!   and how it names positions (board and attacker's hand apart, for hand superiority).
 //!
 //! Guarantees: a mate is only reported after replaying its line with the full rules. "No mate"
 //! means the search proved that no sequence of checks mates (repetitions of the path count as
@@ -17,6 +18,7 @@
 //! defence, including interpositions that only delay the mate.
 
 mod dfpn;
+mod key;
 mod numbers;
 mod pv;
 mod table;
@@ -28,9 +30,22 @@ use dfpn::Solver;
 use numbers::INFINITE;
 
 /// Searches `root` for a forced checkmate by its side to move, within `budget`.
+///
+/// A quick search first (see [`dfpn`]). When its "no mate" rests on repetitions met along other
+/// paths, a strict search checks it with up to as many nodes again (at least a million): it
+/// finds the mate the quick one missed, or confirms; if it cannot finish (or is stopped), the
+/// quick answer stands. So "no mate" can be wrong only where a repetition along one path hid a
+/// mate along another and the check ran out of nodes: rare, and never a false mate.
 pub fn search(root: &Shogi, budget: &MateBudget<'_>) -> MateAnswer {
     let mut solver = Solver::new(root.side(), budget);
-    let numbers = solver.search(&mut root.clone(), INFINITE, INFINITE);
+    let mut numbers = solver.search(&mut root.clone(), INFINITE, INFINITE);
+    if numbers.is_repetition() && !solver.stopped() {
+        solver.go_strict(solver.nodes.max(STRICT_NODES));
+        let strict = solver.search(&mut root.clone(), INFINITE, INFINITE);
+        if strict.is_decided() {
+            numbers = strict;
+        }
+    }
     let answer = if numbers.is_proven() {
         match pv::mating_line(&mut solver, root) {
             Some(line) => MateAnswer::Mate(line.into_iter().map(|mv| mv.usi()).collect()),
@@ -45,6 +60,9 @@ pub fn search(root: &Shogi, budget: &MateBudget<'_>) -> MateAnswer {
     solver.report();
     answer
 }
+
+/// The fewest nodes the strict check of a repetition-based "no mate" may use.
+const STRICT_NODES: u64 = 1 << 20;
 
 /// The outcome of `attacker` mating the other side.
 fn mated_by(attacker: Side) -> Outcome {

@@ -1,52 +1,81 @@
 //! The checkmate search's own transposition table: proof and disproof numbers per position,
-//! keyed by the position's zobrist key (board, both hands and the side to move).
+//! filed under the board key so that positions differing only in the hands share a bucket.
+//! A lookup also finds decided positions whose hands settle it: a proof with a hand the
+//! attacker's covers, a disproof with a hand that covers the attacker's.
 
+use super::key::Key;
 use super::numbers::Numbers;
 use crate::core::available_mib;
+use crate::variants::shogi::hand::Hand;
 
-/// One stored position, packed in three words so that a new table is allocated zeroed (the
-/// system hands out pages only as they are touched): the key; the proof and disproof numbers;
-/// the work, the mate length and the repetition flag.
+/// One stored position, packed in four words so that a new table is allocated zeroed (the
+/// system hands out pages only as they are touched): the board key; the hand (the exact one,
+/// or the proof / disproof hand of a decided position); the proof and disproof numbers, or the
+/// path key of a repetition disproof; the work, the mate length and the repetition flag.
 #[derive(Clone, Copy, Debug)]
-struct Entry([u64; 3]);
+struct Entry([u64; 4]);
 
 impl Entry {
-    fn new(key: u64, numbers: Numbers, work: u32) -> Entry {
-        let counts = numbers.pn as u64 | (numbers.dn as u64) << 32;
-        let rest = work as u64 | (numbers.len as u64) << 32 | (numbers.rep as u64) << 48;
-        Entry([key, counts, rest])
+    fn new(board: u64, hand: Hand, numbers: Numbers, work: u32) -> Entry {
+        let counts = numbers.rep.unwrap_or(numbers.pn as u64 | (numbers.dn as u64) << 32);
+        let rest = work as u64 | (numbers.len as u64) << 32 | (numbers.is_repetition() as u64) << 48;
+        Entry([board, hand.to_bits(), counts, rest])
     }
 
     #[inline]
-    fn key(&self) -> u64 {
+    fn board(&self) -> u64 {
         self.0[0]
+    }
+
+    #[inline]
+    fn hand(&self) -> Hand {
+        Hand::from_bits(self.0[1])
     }
 
     /// Nodes searched below this position when it was stored (at least 1 once used): how
     /// much work the entry saves, for replacement.
     #[inline]
     fn work(&self) -> u32 {
-        self.0[2] as u32
+        self.0[3] as u32
     }
 
-    #[inline]
-    fn holds(&self, key: u64) -> bool {
-        self.work() != 0 && self.key() == key
-    }
-
+    /// The stored numbers; the hand is the proof or disproof hand of a decided position (the
+    /// exact hand of the others is the key's business).
     #[inline]
     fn numbers(&self) -> Numbers {
-        let [_, counts, rest] = self.0;
-        Numbers { pn: counts as u32, dn: (counts >> 32) as u32, len: (rest >> 32) as u16, rep: rest >> 48 & 1 != 0 }
+        let [_, _, counts, rest] = self.0;
+        if rest >> 48 & 1 != 0 {
+            return Numbers::repetition(counts);
+        }
+        let (pn, dn, len) = (counts as u32, (counts >> 32) as u32, (rest >> 32) as u16);
+        let mut numbers = Numbers { pn, dn, len, rep: None, hand: Hand::EMPTY };
+        if numbers.is_decided() {
+            numbers.hand = self.hand();
+        }
+        numbers
+    }
+
+    /// Whether the entry is in use for `board`.
+    #[inline]
+    fn holds(&self, board: u64) -> bool {
+        self.work() != 0 && self.board() == board
+    }
+
+    /// Whether the entry settles a position with the attacker's `hand` by hand superiority.
+    #[inline]
+    fn settles(&self, numbers: &Numbers, hand: &Hand) -> bool {
+        !numbers.is_repetition()
+            && ((numbers.is_proven() && hand.covers(&numbers.hand))
+                || (numbers.is_disproven() && numbers.hand.covers(hand)))
     }
 }
 
-/// Entries per bucket: a key lives in one bucket, in any of its slots.
-const BUCKET: usize = 4;
+/// Entries per bucket: a board lives in one bucket, in any of its slots.
+const BUCKET: usize = 8;
 
 /// A fixed-size table of buckets; single-threaded (one checkmate search at a time).
 pub(super) struct Table {
-    entries: Vec<[u64; 3]>,
+    entries: Vec<[u64; 4]>,
     buckets: usize,
 }
 
@@ -56,46 +85,66 @@ impl Table {
     pub fn new(mib: usize) -> Table {
         let mib = available_mib().map_or(mib, |free| mib.min(free / 2)).max(1);
         let mut buckets = (mib << 20) / (BUCKET * std::mem::size_of::<Entry>());
-        while buckets > 1 && Vec::<[u64; 3]>::new().try_reserve_exact(buckets * BUCKET).is_err() {
+        while buckets > 1 && Vec::<[u64; 4]>::new().try_reserve_exact(buckets * BUCKET).is_err() {
             buckets /= 2;
         }
         let buckets = buckets.max(1);
         // Zeroed memory: the system provides pages as entries are first stored.
-        Table { entries: vec![[0u64; 3]; buckets * BUCKET], buckets }
+        Table { entries: vec![[0u64; 4]; buckets * BUCKET], buckets }
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
-        let start = ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET;
+    fn bucket(&self, board: u64) -> std::ops::Range<usize> {
+        let start = ((board as u128 * self.buckets as u128) >> 64) as usize * BUCKET;
         start..start + BUCKET
     }
 
-    /// The numbers stored for `key`, if any.
+    /// What the table knows about `key`: a decided entry of the same board whose hand settles
+    /// it, else the entry of exactly this position.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<Numbers> {
-        self.entries[self.bucket(key)].iter().map(|&words| Entry(words)).find(|e| e.holds(key)).map(|e| e.numbers())
+    pub fn get(&self, key: Key) -> Option<Numbers> {
+        let mut exact = None;
+        for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
+            if !entry.holds(key.board) {
+                continue;
+            }
+            let numbers = entry.numbers();
+            if entry.settles(&numbers, &key.hand) {
+                return Some(numbers);
+            }
+            if entry.hand() == key.hand {
+                exact = Some(numbers);
+            }
+        }
+        exact
     }
 
-    /// Stores `numbers` for `key`, found with `work` nodes. A new key replaces the entry of its
-    /// bucket that saves the least work; decided entries count four times their work, since
-    /// the mating line is read back from them.
-    pub fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
-        let range = self.bucket(key);
+    /// Stores `numbers` for `key`, found with `work` nodes. A decided position is filed under
+    /// its proof or disproof hand and takes the place of the position's undecided entry. A new
+    /// entry replaces the one of its bucket that saves the least work; decided entries count
+    /// four times their work, since the mating line is read back from them.
+    pub fn store(&mut self, key: Key, numbers: Numbers, work: u64) {
+        let hand = if numbers.is_decided() && !numbers.is_repetition() { numbers.hand } else { key.hand };
+        let range = self.bucket(key.board);
         let bucket = &mut self.entries[range];
-        let slot = match bucket.iter().position(|&words| Entry(words).holds(key)) {
+        let same = |words: &[u64; 4]| {
+            let entry = Entry(*words);
+            entry.holds(key.board) && (entry.hand() == hand || entry.hand() == key.hand)
+        };
+        let slot = match bucket.iter().position(same) {
             Some(same) => same,
             None => {
-                let worth = |words: [u64; 3]| {
+                let worth = |words: [u64; 4]| {
                     let entry = Entry(words);
                     let numbers = entry.numbers();
-                    let weight = if numbers.is_decided() && !numbers.rep { 4 } else { 1 };
+                    let weight = if numbers.is_decided() && !numbers.is_repetition() { 4 } else { 1 };
                     entry.work() as u64 * weight
                 };
                 (0..BUCKET).min_by_key(|&i| worth(bucket[i])).unwrap_or(0)
             }
         };
         let work = u32::try_from(work).unwrap_or(u32::MAX).max(1);
-        bucket[slot] = Entry::new(key, numbers, work).0;
+        bucket[slot] = Entry::new(key.board, hand, numbers, work).0;
     }
 
     /// Per mille of a sample of entries in use (USI `hashfull`).
@@ -108,22 +157,55 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::shogi::piece::Kind;
+
+    fn hand(kinds: &[Kind]) -> Hand {
+        let mut hand = Hand::EMPTY;
+        for &kind in kinds {
+            hand.add(kind);
+        }
+        hand
+    }
 
     #[test]
-    fn stores_finds_and_replaces_the_cheapest() {
+    fn hands_settle_by_superiority() {
         let mut table = Table::new(1);
-        let proof = Numbers::proof(3);
-        table.store(42, proof, 10);
-        assert_eq!(table.get(42), Some(proof));
-        assert_eq!(table.get(43), None);
-        // Fill the bucket of key 42 with cheap entries, then one more: 42 (decided) survives.
-        let in_bucket: Vec<u64> =
-            (1..u64::MAX).step_by(7919).filter(|&k| k != 42 && table.bucket(k) == table.bucket(42)).take(4).collect();
-        for &key in &in_bucket {
-            table.store(key, Numbers::UNKNOWN, 1);
-        }
-        assert_eq!(table.get(42), Some(proof));
-        assert_eq!(in_bucket.iter().filter(|&&k| table.get(k).is_some()).count(), BUCKET - 1);
+        let gold = hand(&[Kind::Gold]);
+        let gold_pawn = hand(&[Kind::Gold, Kind::Pawn]);
+        let silver = hand(&[Kind::Silver]);
+        // Proven with a gold: proven with a gold and a pawn too, not with a silver.
+        table.store(Key { board: 7, hand: gold_pawn }, Numbers::proof(3, gold), 10);
+        assert_eq!(table.get(Key { board: 7, hand: gold_pawn }), Some(Numbers::proof(3, gold)));
+        assert_eq!(table.get(Key { board: 7, hand: gold }), Some(Numbers::proof(3, gold)));
+        assert_eq!(table.get(Key { board: 7, hand: silver }), None);
+        assert_eq!(table.get(Key { board: 8, hand: gold }), None);
+        // Disproven with a silver: disproven with nothing too.
+        table.store(Key { board: 7, hand: silver }, Numbers::disproof(silver), 10);
+        assert!(table.get(Key { board: 7, hand: Hand::EMPTY }).is_some_and(|n| n.is_disproven()));
+        // A path-dependent disproof is only ever found for its exact hand.
+        table.store(Key { board: 9, hand: gold }, Numbers::repetition(77), 1);
+        assert_eq!(table.get(Key { board: 9, hand: gold }), Some(Numbers::repetition(77)));
+        assert_eq!(table.get(Key { board: 9, hand: Hand::EMPTY }), None);
+        // An undecided entry is exact, and a later decision takes its place.
+        table.store(Key { board: 11, hand: gold_pawn }, Numbers::open(2, 5), 4);
+        assert_eq!(table.get(Key { board: 11, hand: gold_pawn }), Some(Numbers::open(2, 5)));
+        assert_eq!(table.get(Key { board: 11, hand: gold }), None);
+        table.store(Key { board: 11, hand: gold_pawn }, Numbers::proof(1, Hand::EMPTY), 4);
+        let holding = table.entries[table.bucket(11)].iter().filter(|&&w| Entry(w).holds(11)).count();
+        assert_eq!(holding, 1);
         assert!(table.hashfull() <= 1000);
+    }
+
+    #[test]
+    fn the_cheapest_entry_makes_room() {
+        let mut table = Table::new(1);
+        // Every small board key falls into the first bucket of a small table.
+        table.store(Key { board: 1, hand: Hand::EMPTY }, Numbers::proof(1, Hand::EMPTY), 10);
+        for board in 2..=BUCKET as u64 + 1 {
+            table.store(Key { board, hand: Hand::EMPTY }, Numbers::UNKNOWN, 1);
+        }
+        assert!(table.get(Key { board: 1, hand: Hand::EMPTY }).is_some_and(|n| n.is_proven()));
+        let kept = (2..=BUCKET as u64 + 1).filter(|&b| table.get(Key { board: b, hand: Hand::EMPTY }).is_some());
+        assert_eq!(kept.count(), BUCKET - 1);
     }
 }
