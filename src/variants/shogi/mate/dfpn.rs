@@ -82,6 +82,8 @@ struct Child {
     /// The numbers of the last search of this child in this visit (the table may have lost
     /// them since).
     searched: Option<Numbers>,
+    /// `searched` holds a decision: the child need not be looked up again in this visit.
+    settled: bool,
     /// Whether the child takes part in the search yet (see [`Node::delay_drops`]).
     active: bool,
     /// The next delayed drop on the same square, waiting for this one to be proven.
@@ -306,6 +308,7 @@ impl<'a> Solver<'a> {
                     path,
                     change,
                     searched: repeats.then_some(Numbers::repetition(path)),
+                    settled: repeats,
                     active: true,
                     next_drop: None,
                 }
@@ -323,7 +326,7 @@ impl<'a> Solver<'a> {
             if !or {
                 self.wake_drops(&mut node);
             }
-            let summary = self.summarise(&node);
+            let summary = self.summarise(&mut node);
             let numbers = summary.numbers;
             if numbers.is_decided() || numbers.pn >= thpn || numbers.dn >= thdn || self.halted() {
                 break numbers;
@@ -351,30 +354,37 @@ impl<'a> Solver<'a> {
     /// Activates each delayed drop whose predecessor on its square is proven.
     fn wake_drops(&self, node: &mut Node) {
         for i in 0..node.children.len() {
-            let child = &node.children[i];
-            if let (true, Some(next)) = (child.active, child.next_drop) {
-                if !node.children[next].active && self.child_numbers(child).is_proven() {
-                    node.children[next].active = true;
-                }
+            let Some(next) = node.children[i].next_drop.filter(|&next| !node.children[next].active) else { continue };
+            if node.children[i].active && self.child_numbers(&mut node.children[i]).is_proven() {
+                node.children[next].active = true;
             }
         }
     }
 
     /// The numbers of one child: the table's (or this visit's last result when the table has
     /// lost them), where a strict search believes a repetition disproof only on its own path.
+    /// A decision is kept in the child: it cannot change during the visit.
     #[inline]
-    fn child_numbers(&self, child: &Child) -> Numbers {
-        match (child.searched, self.table.get(child.key)) {
+    fn child_numbers(&self, child: &mut Child) -> Numbers {
+        if let (true, Some(settled)) = (child.settled, child.searched) {
+            return settled;
+        }
+        let numbers = match (child.searched, self.table.get(child.key)) {
             (Some(local), _) if local.is_repetition() => local,
             (_, Some(stored)) if !self.strict || stored.rep.is_none_or(|path| path == child.path) => stored,
             (Some(local), _) => local,
             _ => Numbers::UNKNOWN,
+        };
+        if numbers.is_decided() {
+            child.searched = Some(numbers);
+            child.settled = true;
         }
+        numbers
     }
 
     /// Combines the children's numbers (OR: min proof, summed disproof numbers; AND: the other
     /// way round) with the hands of a decision, and picks the child to search next.
-    fn summarise(&self, node: &Node) -> Summary {
+    fn summarise(&self, node: &mut Node) -> Summary {
         let mut summary =
             Summary { numbers: Numbers::UNKNOWN, best: 0, best_numbers: Numbers::UNKNOWN, second: INFINITE };
         // `min` is the OR node's proof / AND node's disproof number, `sum` the other one.
@@ -391,7 +401,7 @@ impl<'a> Solver<'a> {
             }
         }
         let (mut any_rep_disproof, mut refutation) = (false, None::<Hand>);
-        for (i, child) in node.children.iter().enumerate() {
+        for (i, child) in node.children.iter_mut().enumerate() {
             if !child.active {
                 // A delayed drop keeps the node from being proven.
                 sum = sum.saturating_add(1);
