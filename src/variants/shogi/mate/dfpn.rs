@@ -63,6 +63,17 @@ fn beyond(second: u32) -> u32 {
     second.saturating_add(second / 4).saturating_add(1)
 }
 
+/// The widest disproof hand of an attacker's position whose hand is `hand`: any number of the
+/// kinds it holds (more of a kind brings no new move), none of the others (a new kind brings
+/// new drops).
+fn more_of_the_same(hand: Hand) -> Hand {
+    let mut widest = hand;
+    for kind in hand.kinds() {
+        widest.set(kind, ANY);
+    }
+    widest
+}
+
 /// The contribution of the move `mv` at `depth` (plies from the root) to a path key.
 #[inline]
 fn path_step(mv: ShogiMove, depth: usize) -> u64 {
@@ -285,12 +296,7 @@ impl<'a> Solver<'a> {
         }
         if moves.is_empty() {
             // Only the attacker can be without a move here (a defender without one is mated).
-            // More of the kinds it holds brings no check; a new kind could.
-            let mut hand = key.hand;
-            for kind in key.hand.kinds() {
-                hand.set(kind, ANY);
-            }
-            let numbers = Numbers::disproof(hand);
+            let numbers = Numbers::disproof(more_of_the_same(key.hand));
             self.table.store(key, numbers, 1);
             return numbers;
         }
@@ -394,12 +400,7 @@ impl<'a> Solver<'a> {
         let mut quickest: Option<(u16, Hand)> = None;
         let mut longest = 0u16;
         let mut proof_hand = node.guard;
-        let mut disproof_hand = node.key.hand;
-        for kind in Kind::IN_HAND {
-            if disproof_hand.count(kind) > 0 {
-                disproof_hand.set(kind, ANY);
-            }
-        }
+        let mut disproof_hand = more_of_the_same(node.key.hand);
         let (mut any_rep_disproof, mut refutation) = (false, None::<Hand>);
         for (i, child) in node.children.iter_mut().enumerate() {
             if !child.active {

@@ -20,8 +20,8 @@ pub(super) struct Numbers {
     pub len: u16,
     /// A disproof that holds only for the path it was found on: it counted a repetition of an
     /// earlier position of the path as a failure, or a repetition result of the game history.
-    /// The number is the path's key (see [`Solver`](super::dfpn::Solver)): the disproof holds
-    /// again when the position is reached by the same moves from the root.
+    /// The number is the path's key, a hash of the moves from the root: a strict search
+    /// believes the disproof again only on that path (see [`super::dfpn`]).
     pub rep: Option<u64>,
     /// Decided positions (without `rep`): the proof holds for every attacker's hand that covers
     /// this one, the disproof for every attacker's hand this one covers (same board).
