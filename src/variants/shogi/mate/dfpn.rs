@@ -111,6 +111,8 @@ struct Node {
     /// AND nodes: the least the attacker must hold for a proof whatever the children need
     /// (the kinds the defender lacks, when it could interpose a drop).
     guard: Hand,
+    /// The longest mate a child may have (a shortening search's limit; otherwise no limit).
+    room: u16,
     children: Vec<Child>,
 }
 
@@ -163,6 +165,11 @@ pub(super) struct Solver<'a> {
     stopped: bool,
     /// The search stops once it has counted this many nodes (the strict check's allowance).
     node_limit: u64,
+    /// A shortening search: only mates of at most this many plies from the root count.
+    max_len: Option<u16>,
+    /// The positions given a repetition disproof by a shortening search (which depends on its
+    /// limit), to be forgotten when it ends.
+    limited: Vec<Key>,
     next_poll: u64,
     last_report: Instant,
 }
@@ -179,6 +186,8 @@ impl<'a> Solver<'a> {
             strict: false,
             stopped: false,
             node_limit: u64::MAX,
+            max_len: None,
+            limited: Vec::new(),
             next_poll: 0,
             last_report: Instant::now(),
         }
@@ -198,6 +207,29 @@ impl<'a> Solver<'a> {
     pub fn go_strict(&mut self, nodes: u64) {
         self.strict = true;
         self.node_limit = self.nodes.saturating_add(nodes);
+    }
+
+    /// Looks only for mates of at most `max_len` plies, for at most `nodes` more nodes (a
+    /// shortening search); `None`: back to an unlimited search with no node limit, and the
+    /// failures that only the limit caused are forgotten.
+    pub fn limit(&mut self, max_len: Option<u16>, nodes: u64) {
+        self.max_len = max_len;
+        if max_len.is_some() {
+            self.node_limit = self.nodes.saturating_add(nodes);
+        } else {
+            self.node_limit = u64::MAX;
+            for key in std::mem::take(&mut self.limited) {
+                self.table.forget_repetition(key);
+            }
+        }
+    }
+
+    /// Stores what the search learnt about `key`.
+    fn remember(&mut self, key: Key, numbers: Numbers, work: u64) {
+        if self.max_len.is_some() && numbers.is_repetition() {
+            self.limited.push(key);
+        }
+        self.table.store(key, numbers, work);
     }
 
     /// Reports the progress now.
@@ -279,10 +311,12 @@ impl<'a> Solver<'a> {
         let key = self.key(pos);
         if let Turn::Over(outcome) = pos.turn() {
             let numbers = self.decided(pos, key, outcome);
-            self.table.store(key, numbers, 1);
+            self.remember(key, numbers, 1);
             return numbers;
         }
-        if self.path.len() >= MAX_PLY {
+        // No room left: a failure for this path (so for this depth) only.
+        let room = self.max_len.map_or(u16::MAX, |max| max.saturating_sub(self.path.len() as u16));
+        if self.path.len() >= MAX_PLY || room == 0 {
             return Numbers::repetition(self.path_key);
         }
 
@@ -297,7 +331,7 @@ impl<'a> Solver<'a> {
         if moves.is_empty() {
             // Only the attacker can be without a move here (a defender without one is mated).
             let numbers = Numbers::disproof(more_of_the_same(key.hand));
-            self.table.store(key, numbers, 1);
+            self.remember(key, numbers, 1);
             return numbers;
         }
         // A move back to a position of the path fails for the attacker (for this path).
@@ -321,7 +355,7 @@ impl<'a> Solver<'a> {
             })
             .collect();
         let guard = if or { Hand::EMPTY } else { self.guard(pos, key.hand) };
-        let mut node = Node { key, path: self.path_key, or, guard, children };
+        let mut node = Node { key, path: self.path_key, or, guard, room: room - 1, children };
         if !or {
             node.delay_drops();
         }
@@ -353,7 +387,7 @@ impl<'a> Solver<'a> {
         };
 
         // Step 4. Remember what was learnt.
-        self.table.store(key, numbers, self.nodes - start_nodes);
+        self.remember(key, numbers, self.nodes - start_nodes);
         numbers
     }
 
@@ -361,17 +395,18 @@ impl<'a> Solver<'a> {
     fn wake_drops(&self, node: &mut Node) {
         for i in 0..node.children.len() {
             let Some(next) = node.children[i].next_drop.filter(|&next| !node.children[next].active) else { continue };
-            if node.children[i].active && self.child_numbers(&mut node.children[i]).is_proven() {
+            if node.children[i].active && self.child_numbers(&mut node.children[i], node.room).is_proven() {
                 node.children[next].active = true;
             }
         }
     }
 
     /// The numbers of one child: the table's (or this visit's last result when the table has
-    /// lost them), where a strict search believes a repetition disproof only on its own path.
-    /// A decision is kept in the child: it cannot change during the visit.
+    /// lost them), where a strict search believes a repetition disproof only on its own path
+    /// and a mate longer than `room` counts as unknown. A decision is kept in the child: it
+    /// cannot change during the visit.
     #[inline]
-    fn child_numbers(&self, child: &mut Child) -> Numbers {
+    fn child_numbers(&self, child: &mut Child, room: u16) -> Numbers {
         if let (true, Some(settled)) = (child.settled, child.searched) {
             return settled;
         }
@@ -381,6 +416,10 @@ impl<'a> Solver<'a> {
             (Some(local), _) => local,
             _ => Numbers::UNKNOWN,
         };
+        if numbers.is_proven() && numbers.len > room {
+            // Too long for a shortening search: this visit's own result, if any, else unknown.
+            return child.searched.filter(|n| !n.is_proven() || n.len <= room).unwrap_or(Numbers::UNKNOWN);
+        }
         if numbers.is_decided() {
             child.searched = Some(numbers);
             child.settled = true;
@@ -408,7 +447,7 @@ impl<'a> Solver<'a> {
                 sum = sum.saturating_add(1);
                 continue;
             }
-            let numbers = self.child_numbers(child);
+            let numbers = self.child_numbers(child, node.room);
             let (key, other) = if node.or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
             if key < min {
                 summary.second = min;

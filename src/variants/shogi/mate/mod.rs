@@ -12,10 +12,12 @@
 //!   and how it names positions (board and attacker's hand apart, for hand superiority).
 //!
 //! Guarantees: a mate is only reported after replaying its line with the full rules. "No mate"
-//! means the search proved that no sequence of checks mates (repetitions of the path count as
-//! failures, which loses no mate, see [`dfpn`]). The line is the quickest attack and the
-//! longest defence within the proof found, not necessarily the shortest mate; it counts every
-//! defence, including interpositions that only delay the mate.
+//! means the search found that no sequence of checks mates (repetitions of the path count as
+//! failures, which loses no mate; see [`search`] for the one rare way it can be wrong). After
+//! the first proof, searches limited to ever shorter mates look for a quicker one with a
+//! bounded effort; the line is then the quickest attack and the longest defence within the
+//! proofs found: often the shortest mate, not guaranteed. It counts every defence, including
+//! interpositions that only delay the mate.
 
 mod dfpn;
 mod key;
@@ -27,7 +29,7 @@ use crate::core::{Outcome, Side, WinReason};
 use crate::game::{Game, MateAnswer, MateBudget};
 use crate::variants::shogi::Shogi;
 use dfpn::Solver;
-use numbers::INFINITE;
+use numbers::{Numbers, INFINITE};
 
 /// Searches `root` for a forced checkmate by its side to move, within `budget`.
 ///
@@ -46,6 +48,9 @@ pub fn search(root: &Shogi, budget: &MateBudget<'_>) -> MateAnswer {
             numbers = strict;
         }
     }
+    if numbers.is_proven() {
+        numbers = shorten(&mut solver, root, numbers);
+    }
     let answer = if numbers.is_proven() {
         match pv::mating_line(&mut solver, root) {
             Some(line) => MateAnswer::Mate(line.into_iter().map(|mv| mv.usi()).collect()),
@@ -60,6 +65,25 @@ pub fn search(root: &Shogi, budget: &MateBudget<'_>) -> MateAnswer {
     solver.report();
     answer
 }
+
+/// Looks for shorter mates than the proven `numbers` of `root`: searches again for mates two
+/// plies shorter while that succeeds, each try with as many nodes as the search has used so
+/// far (at least [`SHORTENING_NODES`]), and returns the shortest proof found.
+fn shorten(solver: &mut Solver<'_>, root: &Shogi, mut numbers: Numbers) -> Numbers {
+    while numbers.len > 1 && !solver.stopped() {
+        solver.limit(Some(numbers.len - 2), solver.nodes.max(SHORTENING_NODES));
+        let shorter = solver.search(&mut root.clone(), INFINITE, INFINITE);
+        if !shorter.is_proven() {
+            break;
+        }
+        numbers = shorter;
+    }
+    solver.limit(None, 0);
+    numbers
+}
+
+/// The fewest nodes a shortening try may use.
+const SHORTENING_NODES: u64 = 1 << 16;
 
 /// The fewest nodes the strict check of a repetition-based "no mate" may use.
 const STRICT_NODES: u64 = 1 << 20;

@@ -1,9 +1,9 @@
 //! The mating line of a proven position, read back from the table, and its verification.
 //!
-//! The reader follows the proof: at the attacker's turn the proven check with the shortest
+//! The reader follows the proofs: at the attacker's turn the proven check with the shortest
 //! recorded mate that leads to a readable line, at the defender's the reply that resists
 //! longest (every reply must be mated, or there is no line). So the line is as short as the
-//! proof found allows; it is not guaranteed to be the shortest mate. A position the table has
+//! proofs found allow; it is not guaranteed to be the shortest mate. A position the table has
 //! lost on the way is proven again. The line is then replayed from the root with the full rules
 //! and only returned when every move is legal, every attacker's move gives check and the last
 //! position is checkmate.

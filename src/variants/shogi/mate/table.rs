@@ -100,23 +100,38 @@ impl Table {
     }
 
     /// What the table knows about `key`: a decided entry of the same board whose hand settles
-    /// it, else the entry of exactly this position.
+    /// it (the shortest mate among proofs), else the entry of exactly this position.
     #[inline]
     pub fn get(&self, key: Key) -> Option<Numbers> {
-        let mut exact = None;
+        let (mut settled, mut exact) = (None::<Numbers>, None);
         for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
             if !entry.holds(key.board) {
                 continue;
             }
             let numbers = entry.numbers();
             if entry.settles(&numbers, &key.hand) {
-                return Some(numbers);
-            }
-            if entry.hand() == key.hand {
+                if numbers.is_disproven() {
+                    return Some(numbers);
+                }
+                if settled.is_none_or(|best| numbers.len < best.len) {
+                    settled = Some(numbers);
+                }
+            } else if entry.hand() == key.hand {
                 exact = Some(numbers);
             }
         }
-        exact
+        settled.or(exact)
+    }
+
+    /// Forgets the repetition disproof of exactly `key`, if stored.
+    pub fn forget_repetition(&mut self, key: Key) {
+        let range = self.bucket(key.board);
+        for words in &mut self.entries[range] {
+            let entry = Entry(*words);
+            if entry.holds(key.board) && entry.hand() == key.hand && entry.numbers().is_repetition() {
+                *words = [0; 4];
+            }
+        }
     }
 
     /// Stores `numbers` for `key`, found with `work` nodes. A decided position is filed under
