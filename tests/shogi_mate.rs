@@ -388,3 +388,27 @@ fn the_solver_agrees_with_plain_enumeration_on_random_positions() {
     assert!(mates > 30, "only {mates} of {checked} random positions have a mate");
     assert!(timeouts < 15, "{timeouts} of {checked} random positions took more than 250 ms");
 }
+
+/// Stopping never loses a mate once it is proven, also when the stop falls into the search for
+/// shorter mates that follows the first proof (here most of the work: the first proof of this
+/// 17-ply problem is a 27-ply line). The stop condition is polled every 1024 nodes.
+#[test]
+fn a_proven_mate_survives_a_stop_during_the_search_for_a_shorter_one() {
+    let (sfen, shortest) = PROBLEMS[15];
+    let (MateAnswer::Mate(full), nodes) = solve(sfen) else { panic!("{sfen}: no mate") };
+    assert_eq!(full.len(), shortest);
+    let game = shogi(sfen);
+    let stopped_after = |polls: u64| {
+        let asked = Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > polls
+        };
+        game.search_mate(&MateBudget { stop: &stop, progress: &|_, _| {}, hash_mib: 16 })
+    };
+    assert_eq!(stopped_after(1), MateAnswer::Timeout, "1024 nodes do not prove it");
+    match stopped_after(nodes / 2 / 1024) {
+        MateAnswer::Mate(line) => assert_mating_line(sfen, &line),
+        other => panic!("{sfen}: stopped after {} of {nodes} nodes: {other:?}", nodes / 2),
+    }
+}

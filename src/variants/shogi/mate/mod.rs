@@ -54,7 +54,7 @@ pub fn search(root: &Shogi, budget: &MateBudget<'_>) -> MateAnswer {
     let answer = if numbers.is_proven() {
         match pv::mating_line(&mut solver, root) {
             Some(line) => MateAnswer::Mate(line.into_iter().map(|mv| mv.usi()).collect()),
-            // Proven, but the line could not be read back before the search was stopped.
+            // Proven, but the line could not be read back (see `pv::mating_line`).
             None => MateAnswer::Timeout,
         }
     } else if numbers.is_disproven() {

@@ -16,7 +16,7 @@ use crate::variants::shogi::{Shogi, ShogiMove};
 use std::collections::HashMap;
 
 /// Positions the reader may visit before it gives up (a proof riddled with cycles).
-const READ_LIMIT: usize = 1 << 22;
+const READ_LIMIT: usize = 1 << 20;
 
 /// What the line reader knows about a position.
 #[derive(Clone, Copy, Debug)]
@@ -47,7 +47,7 @@ struct Reader<'s, 'b> {
 }
 
 /// The mating line from `root` (proven by `solver`), verified; `None` when it cannot be read
-/// (a lost position could not be proven again before the search was stopped, or the proof is
+/// (a lost position could not be proven again because the search was stopped, or the proof is
 /// too tangled to read).
 pub(super) fn mating_line(solver: &mut Solver<'_>, root: &Shogi) -> Option<Vec<ShogiMove>> {
     let mut reader = Reader { solver, lines: HashMap::new(), visits: 0 };
@@ -72,6 +72,7 @@ impl Reader<'_, '_> {
             Some(Line::Failed) => return Read::NoLine { cycle: false },
             None => {}
         }
+        // Reading is quick (it follows proofs); a stop that arrives meanwhile waits for it.
         self.visits += 1;
         if self.visits > READ_LIMIT {
             return Read::NoLine { cycle: false };

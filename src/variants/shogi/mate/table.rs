@@ -135,11 +135,14 @@ impl Table {
     }
 
     /// Stores `numbers` for `key`, found with `work` nodes. A decided position is filed under
-    /// its proof or disproof hand and takes the place of the position's undecided entry. A new
-    /// entry replaces the one of its bucket that saves the least work; decided entries count
-    /// four times their work, since the mating line is read back from them.
+    /// its proof or disproof hand and takes the place of the position's undecided entry; an
+    /// undecided one never takes the place of a decision (a shortening search looks again at
+    /// proven positions). A new entry replaces the one of its bucket that saves the least work;
+    /// decided entries count four times their work, since the mating line is read back from
+    /// them.
     pub fn store(&mut self, key: Key, numbers: Numbers, work: u64) {
-        let hand = if numbers.is_decided() && !numbers.is_repetition() { numbers.hand } else { key.hand };
+        let decided = numbers.is_decided() && !numbers.is_repetition();
+        let hand = if decided { numbers.hand } else { key.hand };
         let range = self.bucket(key.board);
         let bucket = &mut self.entries[range];
         let same = |words: &[u64; 4]| {
@@ -147,6 +150,12 @@ impl Table {
             entry.holds(key.board) && (entry.hand() == hand || entry.hand() == key.hand)
         };
         let slot = match bucket.iter().position(same) {
+            Some(same) if !decided && Entry(bucket[same]).numbers().is_decided() => {
+                if !Entry(bucket[same]).numbers().is_repetition() {
+                    return;
+                }
+                same
+            }
             Some(same) => same,
             None => {
                 let worth = |words: [u64; 4]| {
