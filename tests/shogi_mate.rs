@@ -6,8 +6,8 @@
 //! Every mating line the engine reports is replayed here with the rules engine: each move
 //! legal, each attacker's move a check, the last position checkmate.
 //!
-//! Tsume problems have no attacking King; the engine's positions need both Kings, so a Black
-//! King is added in a corner where it changes nothing (noted per problem).
+//! Tsume problems have no attacking King; most problems here have a Black King added in a
+//! corner where it changes nothing (noted per problem), and are also solved as published.
 
 mod support;
 
@@ -127,6 +127,26 @@ fn published_tsume_are_solved_with_the_shortest_verified_line() {
         // shortest mate; the shortening searches (not guaranteed in general) find it here.
         assert_eq!(line.len(), shortest, "{sfen}: {line:?}");
     }
+}
+
+#[test]
+fn published_tsume_as_published_without_the_attacking_king_are_solved_alike() {
+    // The Kings added on 9i or 1i change nothing: the problems as published, with no Black
+    // King, are accepted (protocol-spec §11) and solved at the same length.
+    let mut solved = 0;
+    for (sfen, shortest) in PROBLEMS {
+        let Some(published) = [("/K8 b ", "/9 b "), ("/8K b ", "/9 b ")]
+            .iter()
+            .find(|(added, _)| sfen.contains(added))
+            .map(|(added, empty)| sfen.replace(added, empty))
+        else {
+            continue;
+        };
+        let line = mate(&published);
+        assert_eq!(line.len(), shortest, "{published}: {line:?}");
+        solved += 1;
+    }
+    assert_eq!(solved, PROBLEMS.len() - 1, "every problem but Karolina had a King added");
 }
 
 #[test]

@@ -381,12 +381,31 @@ fn hands_and_side_to_move_are_part_of_the_key() {
 }
 
 #[test]
+fn a_side_without_a_king_moves_freely_and_is_never_in_check() {
+    // A tsume attacker: Black to move with no King, a rook on 5i and a gold in hand. The rook
+    // goes 8 squares up its file (promoting or not on 5c, 5b, 5a) and 8 along its rank; the
+    // gold drops on the 79 empty squares.
+    let tsume = shogi("3k5/9/9/9/9/9/9/9/4R4 b G 1");
+    assert!(!concrete(&tsume).is_check());
+    assert_eq!(tsume.legal_moves().len(), 8 + 3 + 8 + 79);
+    // The rook on 6i checks the White King on 6a, which must step off the file: 5a, 7a, 5b, 7b.
+    let checked = shogi("3k5/9/9/9/9/9/9/9/3R5 w G 1");
+    assert!(concrete(&checked).is_check());
+    let mut answers = checked.legal_moves();
+    answers.sort();
+    assert_eq!(answers, ["6a5a", "6a5b", "6a7a", "6a7b"]);
+    // White to move without a King: its rook on 1a has 8 squares down (promoting or not on
+    // 1g, 1h, 1i) and 8 along rank a.
+    assert_eq!(shogi("8r/9/9/9/9/9/9/9/4K4 w - 1").legal_moves().len(), 8 + 3 + 8);
+    // Two Kings of one side stay refused (below).
+}
+
+#[test]
 fn invalid_position_strings_are_rejected_with_a_reason() {
     let cases = [
         // Kings
-        ("4k4/9/9/9/9/9/9/9/9 b - 1", "exactly one King"),
-        ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", "exactly one King"),
-        ("9/9/9/9/9/9/9/9/4K4 b - 1", "exactly one King"),
+        ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", "at most one King"),
+        ("3kk4/9/9/9/9/9/9/9/4K4 b - 1", "at most one King"),
         ("4k4/9/9/9/9/9/9/9/4K4 b K 1", "King cannot be in hand"),
         // the standard set
         ("4k4/9/9/9/9/9/9/9/4K4 b 10P9p 1", "exceed the standard set"),

@@ -224,23 +224,25 @@ impl Shogi {
     fn legal<S: Sink>(&self, sink: &mut S) {
         let board = &self.board;
         let us = self.side;
-        let Some(king) = board.king_square(us) else { return };
+        // A side without a King (a tsume attacker) is never in check and has nothing pinned.
+        let king = board.king_square(us);
         let own = board.side(us);
         let occupied = board.occupied();
         if self.checkers.count_ones() <= 1 {
             // Out of check anything goes; in check, capture the checker or interpose.
-            let (targets, drop_squares) = if self.checkers == 0 {
-                (BOARD & !own, BOARD & !occupied)
-            } else {
-                let shield = attacks::between(king, first(self.checkers));
-                (shield | self.checkers, shield)
+            let (targets, drop_squares) = match king {
+                Some(king) if self.checkers != 0 => {
+                    let shield = attacks::between(king, first(self.checkers));
+                    (shield | self.checkers, shield)
+                }
+                _ => (BOARD & !own, BOARD & !occupied),
             };
-            let pinned = board.pinned(us, king, occupied);
+            let pinned = king.map_or(0, |king| board.pinned(us, king, occupied));
             for kind in MOVERS {
                 let pieces = if kind == Kind::Gold { board.gold_movers() & own } else { board.pieces(us, kind) };
                 for from in squares(pieces) {
                     let mut to = attacks::attacks(us, kind, from, occupied) & targets;
-                    if pinned & bit(from) != 0 {
+                    if let Some(king) = king.filter(|_| pinned & bit(from) != 0) {
                         to &= attacks::line(king, from);
                     }
                     if to != 0 {
@@ -257,6 +259,7 @@ impl Shogi {
                 return;
             }
         }
+        let Some(king) = king else { return };
         let them = us.opponent();
         let without_king = occupied ^ bit(king);
         let mut safe = 0;

@@ -25,8 +25,8 @@ struct Undo {
 
 /// A standard shogi position with the history its rules need.
 ///
-/// Invariants: each side has exactly one King on the board and the side not to move is not in
-/// check (both enforced when a position string is read and kept by legal moves); `key` is the
+/// Invariants: each side has at most one King on the board (a side without one, as a tsume
+/// attacker, is never in check) and the side not to move is not in check (both enforced when a position string is read and kept by legal moves); `key` is the
 /// board's key with [`SIDE_KEY`] when White is to move; `checkers` are the pieces giving check
 /// to the side to move; `outcome` is judged after every move.
 #[derive(Clone, Debug)]

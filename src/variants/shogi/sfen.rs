@@ -142,13 +142,14 @@ fn parse_hands(text: &str, board: &mut Board) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The rules of §11 a position must keep: one King per side on the board, at most the standard
-/// set, no piece that could never move, no nifu, and the side not to move not in check.
+/// The rules of §11 a position must keep: at most one King per side on the board (none for a
+/// tsume attacker), at most the standard set, no piece that could never move, no nifu, and the
+/// side not to move not in check.
 fn validate(board: &Board, side: Side) -> Result<(), GameError> {
     for s in Side::ALL {
         let kings = board.pieces(s, Kind::King).count_ones();
-        if kings != 1 {
-            return Err(GameError::new(format!("{} must have exactly one King on the board, not {kings}", s.letter())));
+        if kings > 1 {
+            return Err(GameError::new(format!("{} may have at most one King on the board, not {kings}", s.letter())));
         }
     }
     for kind in Kind::IN_HAND {
