@@ -54,12 +54,7 @@ impl Ordering {
         for (&mv, &is_noisy) in moves.iter().zip(noisy.iter()) {
             let code = G::encode(mv);
             scores.push(if is_noisy {
-                let gain = game.exchange_gain(mv);
-                if gain >= 0 {
-                    NOISY + gain
-                } else {
-                    LOSING + gain
-                }
+                noisy_score(game, mv)
             } else if self.killers[ply][0] == Some(code) {
                 KILLER[0]
             } else if self.killers[ply][1] == Some(code) {
@@ -68,6 +63,15 @@ impl Ordering {
                 self.history[Self::slot(side, code)]
             });
         }
+    }
+
+    /// Ranks `moves`, all of them noisy (what [`Game::generate_noisy`] gives), into `ranked`
+    /// without asking the game which are noisy again.
+    pub fn rank_noisy<G: Game>(game: &G, moves: &[G::Move], ranked: &mut Ranked) {
+        ranked.noisy.clear();
+        ranked.noisy.resize(moves.len(), true);
+        ranked.scores.clear();
+        ranked.scores.extend(moves.iter().map(|&mv| noisy_score(game, mv)));
     }
 
     /// Rewards a quiet move that refuted its node and punishes the quiet moves tried before it.
@@ -89,6 +93,18 @@ impl Ordering {
     fn update(&mut self, slot: usize, bonus: i32) {
         let h = &mut self.history[slot];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// The ordering key of a noisy move: by its exchange gain, above killers when it does not lose
+/// material, below every quiet move when it does.
+#[inline]
+fn noisy_score<G: Game>(game: &G, mv: G::Move) -> i32 {
+    let gain = game.exchange_gain(mv);
+    if gain >= 0 {
+        NOISY + gain
+    } else {
+        LOSING + gain
     }
 }
 

@@ -442,10 +442,11 @@ impl<'a, G: Game> Worker<'a, G> {
         moves.clear();
         if evading {
             self.game.generate(&mut moves);
+            self.ordering.rank(&self.game, self.game.side().index(), ply, &moves, &mut ranked);
         } else {
             self.game.generate_noisy(&mut moves);
+            Ordering::rank_noisy(&self.game, &moves, &mut ranked);
         }
-        self.ordering.rank(&self.game, self.game.side().index(), ply, &moves, &mut ranked);
         let mut quiet_evasions = 0;
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut ranked, i);
