@@ -3,12 +3,13 @@
 
 use std::time::Instant;
 use tetsugaku::game::perft;
-use tetsugaku::variants::hasami::{Hasami, RULE_SETS};
+use tetsugaku::variants::hasami::{Hasami, VARIANTS};
 
 fn main() {
     println!("{:<16} {:>5} {:>14} {:>9} {:>14}", "variant", "depth", "leaves", "ms", "leaves/s");
-    for rules in &RULE_SETS {
-        let mut game = Hasami::start(rules);
+    for variant in &VARIANTS {
+        let rules = variant.rules;
+        let mut game = Hasami::start(*rules);
         let depth = if rules.step_only { 6 } else { 5 };
         let start = Instant::now();
         let leaves = perft(&mut game, depth);

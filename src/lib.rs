@@ -1,8 +1,10 @@
 //! Tetsugaku: a USI engine for the Hasami Shogi family and the other games of RULES.md.
 //!
 //! Layers, data flowing one way: `protocol` (text) -> `engine` (session state, no text) ->
-//! `search` (generic over [`game::Game`]) -> `variants` (the rules).
+//! `search` (generic over [`game::Game`]) and `catalogue` (every game, [`AnyGame`]) ->
+//! `variants` (the rules) -> `game` (the contract they implement).
 
+pub mod catalogue;
 pub mod core;
 pub mod engine;
 pub mod game;
@@ -11,4 +13,5 @@ pub mod search;
 pub mod variants;
 
 pub use crate::core::{Outcome, Score, Side};
-pub use game::{AnyGame, Game, GameError, RuleOptions, Turn, Variant, VARIANTS};
+pub use catalogue::{AnyGame, Variant, VARIANTS};
+pub use game::{Game, GameError, RuleValues, Turn};

@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
-use tetsugaku::{AnyGame, RuleOptions, Variant};
+use tetsugaku::{AnyGame, RuleValues, Variant};
 
 #[derive(Parser)]
 #[command(name = "tetsugaku", version, about = "A USI engine for the Hasami Shogi family and other games")]
@@ -67,7 +67,7 @@ fn main() -> ExitCode {
 
 fn perft(variant: &str, depth: u32, position: Option<&str>, moves: &[String]) -> Result<(), String> {
     let variant = Variant::named(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
-    let mut game = AnyGame::new(variant, &RuleOptions::default(), position).map_err(|e| e.to_string())?;
+    let mut game = AnyGame::new(variant, &RuleValues::default(), position).map_err(|e| e.to_string())?;
     for token in moves {
         game.play_token(token).map_err(|e| e.to_string())?;
     }

@@ -4,7 +4,7 @@
 
 use tetsugaku::core::score::INFINITE;
 use tetsugaku::core::{Outcome, Score, Side, WinReason};
-use tetsugaku::game::{perft, perft_divide, Game, Turn};
+use tetsugaku::game::{perft, perft_divide, Game, GameError, RuleValues, Turn, VariantSpec};
 use tetsugaku::search::{search, Config, Control, Limits, TranspositionTable};
 
 /// A race: each turn the player rolls a three-sided die weighted 1:1:2 (faces 1, 2, 3), then
@@ -35,8 +35,24 @@ impl Race {
     }
 }
 
+/// The race to 1000 is the toy's one named variant (the catalogue never lists it).
+static RACE: [VariantSpec<u32>; 1] = [VariantSpec { name: "race", rules: 1000, options: &[], bench: &[] }];
+
 impl Game for Race {
     type Move = Step;
+    type Rules = u32;
+
+    fn variants() -> &'static [VariantSpec<u32>] {
+        &RACE
+    }
+
+    fn start(goal: u32, _: &RuleValues) -> Race {
+        Race::new(goal, [0, 0], None)
+    }
+
+    fn from_position_string(_: u32, _: &RuleValues, text: &str) -> Result<Race, GameError> {
+        Err(GameError::new(format!("the race has no position strings ({text})")))
+    }
 
     fn turn(&self) -> Turn {
         for side in Side::ALL {
@@ -96,6 +112,10 @@ impl Game for Race {
     fn key(&self) -> u64 {
         let roll = self.roll.map_or(0, |r| r as u64 + 1);
         (self.at[0] as u64) << 32 ^ (self.at[1] as u64) << 8 ^ roll << 4 ^ self.side.index() as u64
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        self.key()
     }
 
     fn encode(mv: Step) -> u32 {

@@ -11,7 +11,7 @@ mod common;
 
 use common::reference::{self, Position, Side};
 use common::{engine, engine_with, result_of};
-use tetsugaku::{AnyGame, RuleOptions, Variant};
+use tetsugaku::{AnyGame, RuleValues, Variant};
 
 /// The position string of a hand-built position (move number 1).
 fn text(variant: &str, first: &[&str], second: &[&str], side: Side) -> String {
@@ -357,7 +357,7 @@ fn hasami_all_and_the_step_variants_need_every_man_captured() {
 fn makyek_needs_every_man_captured_unless_the_all_but_one_option_is_set() {
     play("makyek", &["4h", "8h"], &["5d", "3d", "1a"], B, "4h4d", &["5d", "3d"], None);
     play("makyek", &["4h", "8h"], &["5d", "3d"], B, "4h4d", &["5d", "3d"], Some("b capture"));
-    let options = RuleOptions { makyek_all_but_one: true };
+    let options = common::rules("makyek", &["MakyekWin=all-but-one"]);
     let start = text("makyek", &["4h", "8h"], &["5d", "3d", "1a"], B);
     let mut game = engine_with("makyek", &options, Some(&start));
     game.play_token("4h4d").expect("legal");
@@ -769,7 +769,7 @@ fn malformed_position_strings_are_rejected_with_an_error() {
     ];
     for (variant, text) in cases {
         let v = Variant::named(variant).expect("variant");
-        let outcome = AnyGame::new(v, &RuleOptions::default(), Some(text));
+        let outcome = AnyGame::new(v, &RuleValues::default(), Some(text));
         assert!(outcome.is_err(), "{variant}: {text:?} accepted as {:?}", outcome.map(|g| g.position_string()));
         let message = outcome.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(!message.is_empty(), "{variant}: {text:?} rejected without a message");
@@ -782,7 +782,7 @@ fn malformed_position_strings_are_rejected_with_an_error() {
         ("makyek", "pppppppp/8/pppppppp/8/8/PPPPPPPP/8/PPPPPPPP b - 1".to_string()),
     ] {
         assert!(
-            AnyGame::new(Variant::named(variant).expect("variant"), &RuleOptions::default(), Some(&text)).is_ok(),
+            AnyGame::new(Variant::named(variant).expect("variant"), &RuleValues::default(), Some(&text)).is_ok(),
             "{text}"
         );
     }

@@ -9,9 +9,9 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 use support::{is_printable_ascii, is_search_output, Engine, Info, Search};
 use tetsugaku::core::SplitMix64;
-use tetsugaku::{AnyGame, RuleOptions, Turn, Variant};
+use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
 
-const OPTION_LINES: [&str; 7] = [
+const OPTION_LINES: [&str; 8] = [
     "option name USI_Hash type spin default 64 min 1 max 65536",
     "option name USI_Ponder type check default true",
     "option name Threads type spin default 1 min 1 max 256",
@@ -20,6 +20,7 @@ const OPTION_LINES: [&str; 7] = [
     "option name USI_Variant type combo default shogi var hasami var hasami-all var hasami-step var hasami-step18 \
      var dai-hasami var dai-hasami-diag var dai-hasami-step var makyek var ito var shogammon var philosophers-chess \
      var enryo var philosophy-checkers var shogi var checkers",
+    "option name DaiHasamiJumps type check default true",
     "option name MakyekWin type combo default all var all var all-but-one",
 ];
 
@@ -825,7 +826,7 @@ fn a_long_move_list_is_accepted() {
     // position occurs a third time, so the game never ends.
     let variant = Variant::named("hasami-all").expect("hasami-all exists");
     let start = "p8/9/9/9/9/9/9/9/8P b - 1";
-    let mut game = AnyGame::new(variant, &RuleOptions::default(), Some(start)).expect("a valid position");
+    let mut game = AnyGame::new(variant, &RuleValues::default(), Some(start)).expect("a valid position");
     let mut rng = SplitMix64::new(0x10_4E);
     let mut tokens = Vec::new();
     while tokens.len() < 3000 {

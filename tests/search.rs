@@ -3,11 +3,11 @@
 
 use tetsugaku::engine::run_bench;
 use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
-use tetsugaku::variants::hasami::{Hasami, RULE_SETS};
+use tetsugaku::variants::hasami::{Hasami, RuleSet, VARIANTS};
 use tetsugaku::Game;
 
-fn rules(name: &str) -> &'static tetsugaku::variants::hasami::RuleSet {
-    RULE_SETS.iter().find(|r| r.name == name).expect("a hasami variant")
+fn rules(name: &str) -> RuleSet {
+    *VARIANTS.iter().find(|v| v.name == name).expect("a hasami variant").rules
 }
 
 /// Searches `position` of `variant` to `depth`, returning the summary and the last info score.

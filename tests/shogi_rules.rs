@@ -455,7 +455,7 @@ fn invalid_position_strings_are_rejected_with_a_reason() {
     ];
     let variant = tetsugaku::Variant::named("shogi").expect("shogi is a variant");
     for (text, reason) in cases {
-        match AnyGame::new(variant, &tetsugaku::RuleOptions::default(), Some(text)) {
+        match AnyGame::new(variant, &tetsugaku::RuleValues::default(), Some(text)) {
             Ok(_) => panic!("{text} was accepted"),
             Err(e) => assert!(e.to_string().contains(reason), "{text}: {e} (expected {reason:?})"),
         }

@@ -1,5 +1,6 @@
 use super::EngineError;
-use crate::game::{RuleOptions, Variant, VARIANTS};
+use crate::catalogue::{rule_option, rule_options, Variant, VARIANTS};
+use crate::game::{RuleKind, RuleOption, RuleValue, RuleValues};
 
 /// The type and range of an engine option, as `usi` announces it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,24 +27,18 @@ pub struct Options {
     pub multipv: usize,
     /// Milliseconds kept back from every time budget (`MoveOverhead`).
     pub move_overhead: u64,
-    /// Rule switches, applied at the next `variant` or `position`.
-    pub rules: RuleOptions,
+    /// Rule options (declared by the variants), applied at the next `variant` or `position`.
+    pub rules: RuleValues,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            hash_mib: 64,
-            ponder: true,
-            threads: 1,
-            multipv: 1,
-            move_overhead: 100,
-            rules: RuleOptions::default(),
-        }
+        Options { hash_mib: 64, ponder: true, threads: 1, multipv: 1, move_overhead: 100, rules: RuleValues::default() }
     }
 }
 
-/// Every option, in the order `usi` lists them.
+/// Every option, in the order `usi` lists them: the engine's own, then the rule options the
+/// implemented variants declare.
 pub fn option_specs() -> Vec<OptionSpec> {
     let spin = |name, default, min, max| OptionSpec { name, kind: OptionKind::Spin { default, min, max } };
     vec![
@@ -59,8 +54,19 @@ pub fn option_specs() -> Vec<OptionSpec> {
                 vars: VARIANTS.iter().map(|v| v.name).collect(),
             },
         },
-        OptionSpec { name: "MakyekWin", kind: OptionKind::Combo { default: "all", vars: vec!["all", "all-but-one"] } },
     ]
+    .into_iter()
+    .chain(rule_options().into_iter().map(rule_spec))
+    .collect()
+}
+
+/// How `usi` announces a rule option.
+fn rule_spec(option: &'static RuleOption) -> OptionSpec {
+    let kind = match option.kind {
+        RuleKind::Check { default } => OptionKind::Check { default },
+        RuleKind::Combo { default, values } => OptionKind::Combo { default, vars: values.to_vec() },
+    };
+    OptionSpec { name: option.name, kind }
 }
 
 /// A validated option value.
@@ -69,6 +75,8 @@ pub enum Value {
     Number(i64),
     Flag(bool),
     Choice(&'static str),
+    /// A value of a rule option.
+    Rule(&'static RuleOption, RuleValue),
 }
 
 /// Finds option `name` (exactly as `usi` lists it) and checks `value` against its type.
@@ -78,6 +86,9 @@ pub fn validate(name: &str, value: Option<&str>) -> Result<(&'static str, Value)
         .find(|s| s.name == name)
         .ok_or_else(|| EngineError::new(format!("unknown option '{name}'")))?;
     let value = value.ok_or_else(|| EngineError::new(format!("option {} needs a value", spec.name)))?;
+    if let Some(option) = rule_option(spec.name) {
+        return Ok((option.name, Value::Rule(option, option.parse(value).map_err(EngineError::new)?)));
+    }
     let checked = match spec.kind {
         OptionKind::Spin { min, max, .. } => {
             // A decimal integer: digits, with a leading `-` only where negative values exist

@@ -1,6 +1,7 @@
 use super::options::{self, Options, Value};
 use super::{BenchReport, EngineError};
-use crate::game::{AnyGame, MateAnswer, MateBudget, RuleOptions, Turn, Variant};
+use crate::catalogue::{AnyGame, Variant};
+use crate::game::{MateAnswer, MateBudget, RuleValues, Turn};
 use crate::search::{self, Config, Control, Event, Limits, TranspositionTable};
 use crate::with_game;
 use std::sync::Arc;
@@ -119,7 +120,7 @@ impl Session {
             ("MultiPV", Value::Number(n)) => self.options.multipv = n as usize,
             ("MoveOverhead", Value::Number(n)) => self.options.move_overhead = n as u64,
             ("USI_Variant", Value::Choice(v)) => self.set_variant(v)?,
-            ("MakyekWin", Value::Choice(v)) => self.options.rules.makyek_all_but_one = v == "all-but-one",
+            (_, Value::Rule(option, value)) => self.options.rules.set(option, value),
             _ => return Err(EngineError::new(format!("option {name} cannot take that value"))),
         }
         Ok(())
@@ -259,7 +260,7 @@ impl Session {
     }
 }
 
-fn start_position(variant: &'static Variant, rules: &RuleOptions) -> AnyGame {
+fn start_position(variant: &'static Variant, rules: &RuleValues) -> AnyGame {
     match AnyGame::new(variant, rules, None) {
         Ok(game) => game,
         // The default variant is implemented; this cannot happen.

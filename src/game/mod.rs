@@ -2,17 +2,15 @@
 //! perft and protocol code. See `docs/game-contract.md` for how every game of RULES.md maps
 //! onto it (compound turns, chance nodes, hands, history-dependent legality, stacks).
 
-mod any;
 mod error;
 mod mate;
 mod perft;
-mod registry;
+mod rule;
 
-pub use any::AnyGame;
 pub use error::GameError;
 pub use mate::{MateAnswer, MateBudget};
 pub use perft::{perft, perft_divide};
-pub use registry::{RuleOptions, Variant, VARIANTS};
+pub use rule::{RuleKind, RuleOption, RuleValue, RuleValues};
 
 use crate::core::{Outcome, Score, Side};
 use std::fmt::Debug;
@@ -28,6 +26,18 @@ pub enum Turn {
     Chance(Side),
     /// The game is over; there are no legal moves.
     Over(Outcome),
+}
+
+/// One named variant a game type plays: its protocol name (`variant <name>`), the fixed rules
+/// that make it that variant, and the rule options it reads.
+#[derive(Debug)]
+pub struct VariantSpec<R: 'static> {
+    pub name: &'static str,
+    pub rules: R,
+    /// The rule options this variant declares, in the order `usi` lists them.
+    pub options: &'static [&'static RuleOption],
+    /// Position strings `bench` searches after the start position (middlegames of self-play).
+    pub bench: &'static [&'static str],
 }
 
 /// A position of one game, with the history its rules need (repetition keys, undo records).
@@ -47,6 +57,19 @@ pub enum Turn {
 pub trait Game: Clone + Send + Sync + 'static {
     /// One move (a whole turn) or one chance outcome, small and copyable.
     type Move: Copy + Eq + Send + Sync + Debug + 'static;
+
+    /// What tells this type's named variants apart (a rule table; `()` for a single variant).
+    type Rules: Copy + Send + Sync + Debug + 'static;
+
+    /// Every named variant this type plays. The catalogue (`crate::catalogue`) lists them.
+    fn variants() -> &'static [VariantSpec<Self::Rules>];
+
+    /// The start position of the variant with `rules`, under the rule options `options`.
+    fn start(rules: Self::Rules, options: &RuleValues) -> Self;
+
+    /// The position written `text` (the variant's position string, `protocol-spec.md`),
+    /// validated, with a fresh history; or what is wrong with it.
+    fn from_position_string(rules: Self::Rules, options: &RuleValues, text: &str) -> Result<Self, GameError>;
 
     /// Whether passing (a null move) is a sound pruning device in this game. When `true`,
     /// [`play_null`](Game::play_null) must be implemented.
@@ -91,6 +114,10 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The zobrist key of the position (everything that changes what is legal).
     fn key(&self) -> u64;
+
+    /// The key computed from the position alone, not incrementally: always equal to
+    /// [`key`](Game::key) (the contract tests compare them after every move).
+    fn key_from_scratch(&self) -> u64;
 
     /// A compact code for `mv`, unique among the moves of any one position; stored in the
     /// transposition table and used to index history tables.
@@ -143,6 +170,15 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// A human-readable board for the `d` command.
     fn diagram(&self) -> String;
+
+    /// Whether [`search_mate`](Game::search_mate) is implemented (`go mate`).
+    const MATE_SEARCH: bool = false;
+
+    /// Searches for a forced checkmate by the side to move (blocking; `budget` stops it).
+    /// Games without a checkmate search answer [`MateAnswer::NotImplemented`].
+    fn search_mate(&self, _budget: &MateBudget<'_>) -> MateAnswer {
+        MateAnswer::NotImplemented
+    }
 }
 
 /// Removes the quiet moves from `moves[start..]`, keeping the order of the others (quiescence

@@ -8,17 +8,28 @@ pub mod reference;
 
 use std::path::{Path, PathBuf};
 use tetsugaku::variants::hasami::Hasami;
-use tetsugaku::{AnyGame, RuleOptions, Turn, Variant};
+use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
 
 /// The engine's position of `variant`: the start position, or the position string given.
 pub fn engine(variant: &str, position: Option<&str>) -> AnyGame {
-    engine_with(variant, &RuleOptions::default(), position)
+    engine_with(variant, &RuleValues::default(), position)
 }
 
 /// Like [`engine`], with rule options.
-pub fn engine_with(variant: &str, options: &RuleOptions, position: Option<&str>) -> AnyGame {
+pub fn engine_with(variant: &str, options: &RuleValues, position: Option<&str>) -> AnyGame {
     let v = Variant::named(variant).unwrap_or_else(|| panic!("unknown variant {variant}"));
     AnyGame::new(v, options, position).unwrap_or_else(|e| panic!("{variant}: {position:?} rejected: {e}"))
+}
+
+/// Rule options of `variant` from `NAME=VALUE` items (panics on an option it does not read).
+pub fn rules(variant: &str, items: &[&str]) -> RuleValues {
+    let v = Variant::named(variant).unwrap_or_else(|| panic!("unknown variant {variant}"));
+    let mut values = RuleValues::default();
+    for item in items {
+        let (name, value) = item.split_once('=').unwrap_or_else(|| panic!("{item} is not NAME=VALUE"));
+        v.set_rule(&mut values, name, value).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    }
+    values
 }
 
 /// The concrete hasami-family position inside an [`AnyGame`] (panics for other games).

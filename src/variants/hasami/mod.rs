@@ -14,4 +14,4 @@ mod rules;
 
 pub use geometry::{Dir, Geometry};
 pub use position::{Hasami, HasamiMove};
-pub use rules::{RuleSet, Win, MAKYEK_ALL_BUT_ONE, RULE_SETS};
+pub use rules::{RuleSet, Win, DAI_HASAMI_JUMPS, MAKYEK_WIN, VARIANTS};

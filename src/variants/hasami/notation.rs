@@ -7,7 +7,7 @@ use crate::game::{Game, GameError, Turn};
 use std::fmt::Write;
 
 /// Parses `<board> <side> <hand> [<move number>]`; the hand must be `-`.
-pub fn parse_position(rules: &'static RuleSet, text: &str) -> Result<Hasami, GameError> {
+pub fn parse_position(rules: RuleSet, text: &str) -> Result<Hasami, GameError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let (board, side, hand, number) = match fields.as_slice() {
         [board, side, hand] => (*board, *side, *hand, None),
@@ -15,7 +15,7 @@ pub fn parse_position(rules: &'static RuleSet, text: &str) -> Result<Hasami, Gam
         [] | [_] | [_, _] => return Err(GameError::new("position string needs a board, a side to move and a hand")),
         _ => return Err(GameError::new("position string has too many fields")),
     };
-    let men = parse_board(rules, board)?;
+    let men = parse_board(&rules, board)?;
     let side =
         Side::from_letter(side).ok_or_else(|| GameError::new(format!("side to move must be b or w, not {side}")))?;
     if hand != "-" {

@@ -1,7 +1,7 @@
 use super::geometry::{squares, Geometry};
 use super::rules::{RuleSet, Win};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
-use crate::game::{Game, GameError, Turn};
+use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
 
 /// A hasami-family move: a man goes from `from` to `to` (a slide, a step or a jump; the board
 /// tells which). Squares are bitboard indices.
@@ -33,7 +33,7 @@ fn man_key(side: Side, sq: usize) -> u64 {
 /// A position of a hasami-family game with its repetition history.
 #[derive(Clone, Debug)]
 pub struct Hasami {
-    pub(super) rules: &'static RuleSet,
+    pub(super) rules: RuleSet,
     /// The men of each side, indexed by [`Side::index`].
     pub(super) men: [u128; 2],
     pub(super) side: Side,
@@ -50,7 +50,7 @@ pub struct Hasami {
 
 impl Hasami {
     /// The start position of `rules`.
-    pub fn start(rules: &'static RuleSet) -> Hasami {
+    pub fn start(rules: RuleSet) -> Hasami {
         let mut men = [0u128; 2];
         for &rank in rules.start_ranks {
             men[Side::First.index()] |= rules.geometry.rows(rules.geometry.height - rank, 1);
@@ -60,7 +60,7 @@ impl Hasami {
     }
 
     /// A position from validated parts, judged as if the player not to move had just moved.
-    pub(super) fn from_parts(rules: &'static RuleSet, men: [u128; 2], side: Side, move_number: u64) -> Hasami {
+    pub(super) fn from_parts(rules: RuleSet, men: [u128; 2], side: Side, move_number: u64) -> Hasami {
         let mut position = Hasami {
             rules,
             men,
@@ -72,18 +72,19 @@ impl Hasami {
             history: Vec::new(),
             undos: Vec::new(),
         };
-        position.key = position.key_from_scratch();
+        position.key = position.key_from_board();
         position.outcome = position.judge();
         position
     }
 
     /// Parses a position string of `rules` (see `protocol-spec.md`).
-    pub fn from_position_string(rules: &'static RuleSet, text: &str) -> Result<Hasami, GameError> {
+    pub fn from_position_string(rules: RuleSet, text: &str) -> Result<Hasami, GameError> {
         super::notation::parse_position(rules, text)
     }
 
-    pub fn rules(&self) -> &'static RuleSet {
-        self.rules
+    /// The rules this position is played by (rule options applied).
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
     }
 
     #[inline]
@@ -104,7 +105,7 @@ impl Hasami {
     }
 
     /// The key computed from the board alone (the incremental key must always equal it).
-    pub fn key_from_scratch(&self) -> u64 {
+    fn key_from_board(&self) -> u64 {
         let mut key = if self.side == Side::Second { SIDE_KEY } else { 0 };
         for side in Side::ALL {
             for sq in squares(self.men(side)) {
@@ -193,13 +194,26 @@ impl Hasami {
     #[inline]
     pub fn captures_of(&self, mv: HasamiMove) -> u128 {
         let own = self.men(self.side) ^ (1 << mv.from) ^ (1 << mv.to);
-        super::capture::captures(self.rules, own, self.men(self.side.opponent()), mv.to as usize)
+        super::capture::captures(&self.rules, own, self.men(self.side.opponent()), mv.to as usize)
     }
 }
 
 impl Game for Hasami {
     type Move = HasamiMove;
+    type Rules = &'static RuleSet;
     const NULL_MOVE_OK: bool = true;
+
+    fn variants() -> &'static [VariantSpec<&'static RuleSet>] {
+        &super::rules::VARIANTS
+    }
+
+    fn start(rules: &'static RuleSet, options: &RuleValues) -> Hasami {
+        Hasami::start(rules.with_options(options))
+    }
+
+    fn from_position_string(rules: &'static RuleSet, options: &RuleValues, text: &str) -> Result<Hasami, GameError> {
+        Hasami::from_position_string(rules.with_options(options), text)
+    }
 
     #[inline]
     fn turn(&self) -> Turn {
@@ -279,6 +293,10 @@ impl Game for Hasami {
     #[inline]
     fn key(&self) -> u64 {
         self.key
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        self.key_from_board()
     }
 
     #[inline]

@@ -1,4 +1,5 @@
 use super::geometry::{Geometry, EIGHT_BY_EIGHT, NINE_BY_NINE};
+use crate::game::{RuleKind, RuleOption, RuleValues, VariantSpec};
 
 /// How a player wins (checked only for the player who just moved).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -10,8 +11,9 @@ pub enum Win {
     Five { diagonal: bool },
 }
 
-/// The rule knobs that distinguish the named variants of the family (RULES.md §1).
-#[derive(Debug)]
+/// The rule knobs that distinguish the named variants of the family (RULES.md §1), after the
+/// rule options have been applied ([`RuleSet::with_options`]).
+#[derive(Clone, Copy, Debug)]
 pub struct RuleSet {
     /// The variant's protocol name.
     pub name: &'static str,
@@ -78,17 +80,67 @@ const fn makyek(name: &'static str, at_most: u32) -> RuleSet {
     }
 }
 
-/// Every named variant of the family, in the order `usi` lists them.
-pub static RULE_SETS: [RuleSet; 8] = [
-    hasami_like("hasami", false, 1, &[1]),
-    hasami_like("hasami-all", false, 0, &[1]),
-    hasami_like("hasami-step", true, 0, &[1]),
-    hasami_like("hasami-step18", true, 0, &[1, 2]),
-    dai_hasami("dai-hasami", false, false),
-    dai_hasami("dai-hasami-diag", false, true),
-    dai_hasami("dai-hasami-step", true, true),
-    makyek("makyek", 0),
-];
+/// `MakyekWin`: makyek is won by capturing every enemy man, or all but one (RULES.md §1 ruling).
+pub static MAKYEK_WIN: RuleOption = RuleOption {
+    name: "MakyekWin",
+    kind: RuleKind::Combo { default: "all", values: &["all", "all-but-one"] },
+    about: "makyek is won by capturing all enemy men, or all but one",
+};
 
-/// Makyek under the alternative reading "capture all but one" (option `MakyekWin`).
-pub static MAKYEK_ALL_BUT_ONE: RuleSet = makyek("makyek", 1);
+/// `DaiHasamiJumps`: whether dai-hasami men may jump (without jumps `dai-hasami-step` is a
+/// step game; with them it is a forced first-player win).
+pub static DAI_HASAMI_JUMPS: RuleOption = RuleOption {
+    name: "DaiHasamiJumps",
+    kind: RuleKind::Check { default: true },
+    about: "dai-hasami men may jump one adjacent man",
+};
+
+impl RuleSet {
+    /// This rule set with the rule options applied (options a variant does not declare change
+    /// nothing: the rule sets of other variants ignore them).
+    pub fn with_options(&self, options: &RuleValues) -> RuleSet {
+        let mut rules = *self;
+        if self.jumps {
+            rules.jumps = options.flag(&DAI_HASAMI_JUMPS);
+        }
+        if self.intervention && options.choice(&MAKYEK_WIN) == "all-but-one" {
+            rules.win = Win::Reduce { at_most: 1 };
+        }
+        rules
+    }
+}
+
+const fn variant(
+    rules: &'static RuleSet,
+    options: &'static [&'static RuleOption],
+    bench: &'static [&'static str],
+) -> VariantSpec<&'static RuleSet> {
+    VariantSpec { name: rules.name, rules, options, bench }
+}
+
+const DAI_HASAMI: &[&RuleOption] = &[&DAI_HASAMI_JUMPS];
+
+/// Every named variant of the family with the rule options it reads and its `bench`
+/// middlegames (from depth-3 self-play games), in the order `usi` lists them.
+pub static VARIANTS: [VariantSpec<&'static RuleSet>; 8] = [
+    variant(&hasami_like("hasami", false, 1, &[1]), &[], &["2p3p2/1p1P5/4P3p/p5P2/2p6/P4P1p1/4p4/3P5/4P2PP b - 25"]),
+    variant(&hasami_like("hasami-all", false, 0, &[1]), &[], &[]),
+    variant(&hasami_like("hasami-step", true, 0, &[1]), &[], &[]),
+    variant(
+        &hasami_like("hasami-step18", true, 0, &[1, 2]),
+        &[],
+        &["1pp1p1p1p/p2p1p1p1/2p1p1p1p/pp1p1p1p1/P2P5/5P1P1/P1P1P1P1P/1P1P1P1P1/P1P1P1P1P b - 41"],
+    ),
+    variant(
+        &dai_hasami("dai-hasami", false, false),
+        DAI_HASAMI,
+        &["ppppp1ppp/pp2pp1pp/5p3/3p5/2p1P4/2PP1Pp2/2P6/PP4PPP/PP1PPPPPP b - 11"],
+    ),
+    variant(
+        &dai_hasami("dai-hasami-diag", false, true),
+        DAI_HASAMI,
+        &["p6p1/pp5pp/2pppp2p/2p6/1p1p3P1/3P1PP2/9/PP4P1P/PP2P1P1P b - 31"],
+    ),
+    variant(&dai_hasami("dai-hasami-step", true, true), DAI_HASAMI, &[]),
+    variant(&makyek("makyek", 0), &[&MAKYEK_WIN], &["p1pppp1p/1p5p/p5pp/Ppp1ppPP/1PPp4/3PPP2/1P4P1/P1PPPP1P b - 17"]),
+];

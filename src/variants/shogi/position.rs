@@ -6,7 +6,7 @@ use super::moves::ShogiMove;
 use super::piece::Piece;
 use super::repetition::{History, Past};
 use crate::core::{Outcome, Score, Side, WinReason};
-use crate::game::{Game, GameError, Turn};
+use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
 
 /// The SFEN of the start position.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -84,11 +84,6 @@ impl Shogi {
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.checkers != 0
-    }
-
-    /// The key computed from scratch (the incremental key always equals it).
-    pub fn key_from_scratch(&self) -> u64 {
-        self.board.key_from_scratch() ^ if self.side == Side::Second { SIDE_KEY } else { 0 }
     }
 
     /// The enemy pieces giving check to `side`'s King.
@@ -176,9 +171,44 @@ impl Shogi {
     }
 }
 
+/// Standard shogi is the one variant of this type; it has no rule options. Its `bench`
+/// positions: a common opening after eight plies and two depth-4 self-play middlegames.
+static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
+    name: "shogi",
+    rules: (),
+    options: &[],
+    bench: &[
+        "lnsgkgsnl/1r7/p1ppp1bpp/1p3pp2/7P1/2P6/PP1PPPP1P/1B3S1R1/LNSGKG1NL b - 9",
+        "ln1gk2nl/3s1s3/pr1pppp1b/6g1p/2R6/1pGB5/P1NPPPP1P/1P1S1S3/L3K1G+pL b n3p 41",
+        "l2k2gnl/1+r3sG2/3p1pp1b/1s1np1g1p/pN7/3B5/P1PPPPP1P/1pS2S3/L2RK2GL b n4p 81",
+    ],
+}];
+
 impl Game for Shogi {
     type Move = ShogiMove;
+    type Rules = ();
     const NULL_MOVE_OK: bool = true;
+    const MATE_SEARCH: bool = true;
+
+    fn variants() -> &'static [VariantSpec<()>] {
+        &VARIANTS
+    }
+
+    fn start((): (), _: &RuleValues) -> Shogi {
+        Shogi::start()
+    }
+
+    fn from_position_string((): (), _: &RuleValues, text: &str) -> Result<Shogi, GameError> {
+        Shogi::from_position_string(text)
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        self.board.key_from_scratch() ^ if self.side == Side::Second { SIDE_KEY } else { 0 }
+    }
+
+    fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
+        super::mate::search(self, budget)
+    }
 
     #[inline]
     fn turn(&self) -> Turn {

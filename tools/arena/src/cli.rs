@@ -7,10 +7,10 @@ use crate::opening::{self, Opening};
 use crate::spec::{EngineSpec, KEYS};
 use crate::stats::Sprt;
 use crate::tournament::{Format, Settings};
-use clap::{ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
-use tetsugaku::RuleOptions;
+use tetsugaku::{RuleValues, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -47,13 +47,6 @@ pub enum Command {
         /// A record file written by `arena match --record`.
         file: PathBuf,
     },
-}
-
-/// `MakyekWin` as the referee and the engines apply it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum MakyekWin {
-    All,
-    AllButOne,
 }
 
 #[derive(Args)]
@@ -112,9 +105,10 @@ pub struct MatchArgs {
     /// The game-record file (overwritten).
     #[arg(long, default_value = "arena.games")]
     record: PathBuf,
-    /// Makyek's winning condition (also sent to the engines as option MakyekWin).
-    #[arg(long, value_enum, default_value_t = MakyekWin::All)]
-    makyek_win: MakyekWin,
+    /// A rule option of the variant, NAME=VALUE (repeatable): the referee plays by it and the
+    /// engines are sent `setoption name NAME value VALUE` (e.g. MakyekWin=all-but-one).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
 }
 
 impl MatchArgs {
@@ -133,16 +127,16 @@ impl MatchArgs {
             Some(v) => Some(Sprt::new(v[0], v[1], v[2], v[3])?),
             None => None,
         };
-        let rules = RuleOptions { makyek_all_but_one: self.makyek_win == MakyekWin::AllButOne };
+        let rules = self.rule_values()?;
         let needed = self.games.div_ceil(2);
         let openings = match &self.openings {
             Some(path) => {
-                let book = opening::read_file(path, &self.variant, rules)?;
+                let book = opening::read_file(path, &self.variant, &rules)?;
                 (0..needed).map(|i| book[i % book.len()].clone()).collect()
             }
             None => (0..needed)
                 .map(|i| {
-                    Opening::random(&self.variant, rules, self.random_plies, &mut Dice::new(self.seed, 2 * i as u64))
+                    Opening::random(&self.variant, &rules, self.random_plies, &mut Dice::new(self.seed, 2 * i as u64))
                 })
                 .collect::<Result<Vec<_>, _>>()?,
         };
@@ -163,6 +157,19 @@ impl MatchArgs {
             sprt,
             record: self.record.clone(),
         })
+    }
+}
+
+impl MatchArgs {
+    /// The `--rule NAME=VALUE` items, each checked against the variant's declared options.
+    fn rule_values(&self) -> Result<RuleValues, String> {
+        let mut values = RuleValues::default();
+        let variant = Variant::named(&self.variant).ok_or(format!("unknown variant {}", self.variant))?;
+        for item in &self.rules {
+            let (name, value) = item.split_once('=').ok_or(format!("--rule {item:?} is not NAME=VALUE"))?;
+            variant.set_rule(&mut values, name, value).map_err(|e| format!("--rule {item}: {e}"))?;
+        }
+        Ok(values)
     }
 }
 

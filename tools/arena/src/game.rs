@@ -49,7 +49,7 @@ fn record(job: &Job, settings: &Settings, start: &Referee, end: &Referee, ending
     GameRecord {
         number: job.number,
         variant: settings.variant.clone(),
-        rules: settings.rules,
+        rules: settings.rules.clone(),
         first: specs[0].name.clone(),
         second: specs[1].name.clone(),
         first_limit: specs[0].limit.to_string(),

@@ -3,7 +3,7 @@
 
 use crate::dice::Dice;
 use crate::referee::Referee;
-use tetsugaku::{RuleOptions, Turn};
+use tetsugaku::{RuleValues, Turn};
 
 /// A start position plus the items (moves, rolls) played from it before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ impl Opening {
 
     /// The referee at the end of the opening, checking that every item is legal and the game
     /// is still going.
-    pub fn play_out(&self, variant: &str, rules: RuleOptions) -> Result<Referee, String> {
+    pub fn play_out(&self, variant: &str, rules: &RuleValues) -> Result<Referee, String> {
         let mut referee = Referee::new(variant, rules, self.start.as_deref())?;
         for item in &self.items {
             referee.play(item)?;
@@ -46,7 +46,7 @@ impl Opening {
 
     /// `plies` random legal moves (and weighted rolls at chance nodes, which are not counted as
     /// plies) from the start position, drawn from `dice`; redrawn while they end the game.
-    pub fn random(variant: &str, rules: RuleOptions, plies: usize, dice: &mut Dice) -> Result<Opening, String> {
+    pub fn random(variant: &str, rules: &RuleValues, plies: usize, dice: &mut Dice) -> Result<Opening, String> {
         for _ in 0..ATTEMPTS {
             let mut referee = Referee::new(variant, rules, None)?;
             let mut played = 0;
@@ -73,7 +73,7 @@ impl Opening {
 
 /// Reads an openings file: one opening per line; blank lines and lines starting with `#` are
 /// skipped. Every opening is checked against the rules; errors name the line.
-pub fn read_file(path: &std::path::Path, variant: &str, rules: RuleOptions) -> Result<Vec<Opening>, String> {
+pub fn read_file(path: &std::path::Path, variant: &str, rules: &RuleValues) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -111,7 +111,7 @@ mod tests {
 
     #[test]
     fn openings_are_checked_against_the_rules() {
-        let rules = RuleOptions::default();
+        let rules = &RuleValues::default();
         assert!(Opening::parse("startpos moves 5i5e").unwrap().play_out("hasami", rules).is_ok());
         assert!(Opening::parse("startpos moves 5i5a").unwrap().play_out("hasami", rules).is_err());
         assert!(Opening::parse("startpos").unwrap().play_out("no-such-game", rules).is_err());
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn random_openings_depend_only_on_the_seed() {
-        let rules = RuleOptions::default();
+        let rules = &RuleValues::default();
         let make = |seed| Opening::random("dai-hasami", rules, 8, &mut Dice::new(seed, 0)).unwrap();
         let opening = make(5);
         assert_eq!(opening.items.len(), 8);

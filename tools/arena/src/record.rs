@@ -12,7 +12,7 @@
 //! Headers are `[Key "value"]` with `\"` and `\\` escaped; the `moves` line ends a block.
 
 use std::fmt;
-use tetsugaku::{Outcome, RuleOptions, Side};
+use tetsugaku::{Outcome, RuleValues, Side, Variant};
 
 /// How a game ended, from the first player's (`b`) point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,8 @@ pub struct GameRecord {
     /// 1-based, in scheduling order.
     pub number: usize,
     pub variant: String,
-    pub rules: RuleOptions,
+    /// The rule options that differ from their defaults (one header each).
+    pub rules: RuleValues,
     /// Engine names of the first (`b`) and second (`w`) player.
     pub first: String,
     pub second: String,
@@ -122,8 +123,8 @@ impl fmt::Display for GameRecord {
         let mut header = |key: &str, value: &str| writeln!(f, "[{key} \"{}\"]", escape(value));
         header("Game", &self.number.to_string())?;
         header("Variant", &self.variant)?;
-        if self.rules.makyek_all_but_one {
-            header("MakyekWin", "all-but-one")?;
+        for (option, value) in self.rules.changed() {
+            header(option.name, &value.to_string())?;
         }
         header("First", &self.first)?;
         header("Second", &self.second)?;
@@ -212,10 +213,19 @@ fn build(headers: Vec<(String, String)>, items: Vec<String>) -> Result<GameRecor
         .ok_or(format!("unknown termination {termination_word:?}"))?;
     let start = get("Start")?;
     let start = if start == "startpos" { None } else { Some(start) };
-    let rules = RuleOptions { makyek_all_but_one: get("MakyekWin").is_ok_and(|v| v == "all-but-one") };
+    // The variant's rule options are read from headers of their names.
+    let variant = get("Variant")?;
+    let mut rules = RuleValues::default();
+    if let Some(known) = Variant::named(&variant) {
+        for option in known.options {
+            if let Ok(text) = get(option.name) {
+                known.set_rule(&mut rules, option.name, &text).map_err(|e| format!("header {}: {e}", option.name))?;
+            }
+        }
+    }
     Ok(GameRecord {
         number: number("Game")? as usize,
-        variant: get("Variant")?,
+        variant,
         rules,
         first: get("First")?,
         second: get("Second")?,
@@ -237,11 +247,18 @@ fn build(headers: Vec<(String, String)>, items: Vec<String>) -> Result<GameRecor
 mod tests {
     use super::*;
 
+    fn makyek_all_but_one() -> RuleValues {
+        let mut rules = RuleValues::default();
+        let makyek = Variant::named("makyek").expect("makyek is a variant");
+        makyek.set_rule(&mut rules, "MakyekWin", "all-but-one").expect("makyek reads MakyekWin");
+        rules
+    }
+
     fn sample() -> GameRecord {
         GameRecord {
             number: 3,
             variant: "makyek".into(),
-            rules: RuleOptions { makyek_all_but_one: true },
+            rules: makyek_all_but_one(),
             first: "a \"quoted\" \\ name".into(),
             second: "b".into(),
             first_limit: "depth 1".into(),
@@ -261,7 +278,7 @@ mod tests {
     #[test]
     fn records_round_trip_through_text() {
         let record = sample();
-        let plain = GameRecord { start: None, illegal: None, items: vec![], rules: RuleOptions::default(), ..sample() };
+        let plain = GameRecord { start: None, illegal: None, items: vec![], rules: RuleValues::default(), ..sample() };
         let text = format!("{record}{plain}");
         assert_eq!(parse_records(&text), Ok(vec![record, plain]));
     }

@@ -2,7 +2,7 @@
 //! move, rolls the dice at chance nodes, and says when and how the game ended.
 
 use crate::dice::Dice;
-use tetsugaku::{AnyGame, Outcome, RuleOptions, Turn, Variant};
+use tetsugaku::{AnyGame, Outcome, RuleValues, Turn, Variant};
 
 /// A game from its start position, with every item played so far (moves and rolls, in protocol
 /// notation).
@@ -18,9 +18,9 @@ pub struct Referee {
 
 impl Referee {
     /// A game of `variant` from `start` (`None`: the start position).
-    pub fn new(variant: &str, rules: RuleOptions, start: Option<&str>) -> Result<Referee, String> {
+    pub fn new(variant: &str, rules: &RuleValues, start: Option<&str>) -> Result<Referee, String> {
         let known = Variant::named(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
-        let game = AnyGame::new(known, &rules, start).map_err(|e| e.to_string())?;
+        let game = AnyGame::new(known, rules, start).map_err(|e| e.to_string())?;
         Ok(Referee { game, start: start.map(String::from), items: Vec::new(), plies: 0 })
     }
 

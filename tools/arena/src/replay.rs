@@ -7,7 +7,7 @@ use crate::referee::Referee;
 /// the recorded result; any other ending left the game unfinished by the rules; an illegal move
 /// recorded as such is indeed illegal in the final position.
 pub fn check(record: &GameRecord) -> Result<(), String> {
-    let mut referee = Referee::new(&record.variant, record.rules, record.start.as_deref())?;
+    let mut referee = Referee::new(&record.variant, &record.rules, record.start.as_deref())?;
     if record.opening_items > record.items.len() {
         return Err(format!("{} opening items but only {} items", record.opening_items, record.items.len()));
     }
@@ -62,7 +62,7 @@ pub fn check_all(text: &str) -> Result<(Vec<String>, bool), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tetsugaku::RuleOptions;
+    use tetsugaku::RuleValues;
 
     /// A hasami game where the first player's 9i9a sandwiches the man on 8a against 7a and
     /// leaves the second player one man: `b capture`.
@@ -70,7 +70,7 @@ mod tests {
         GameRecord {
             number: 1,
             variant: "hasami".into(),
-            rules: RuleOptions::default(),
+            rules: RuleValues::default(),
             first: "a".into(),
             second: "b".into(),
             first_limit: "depth 1".into(),

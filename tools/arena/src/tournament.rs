@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
-use tetsugaku::{RuleOptions, Side};
+use tetsugaku::{RuleValues, Side};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -31,7 +31,7 @@ pub enum Format {
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub variant: String,
-    pub rules: RuleOptions,
+    pub rules: RuleValues,
     pub engines: Vec<EngineSpec>,
     pub format: Format,
     /// Games per pairing; each opening is played twice, colours swapped.
@@ -159,7 +159,7 @@ pub fn run(settings: &Settings) -> Result<String, String> {
     let starts = settings
         .openings
         .iter()
-        .map(|o| o.play_out(&settings.variant, settings.rules))
+        .map(|o| o.play_out(&settings.variant, &settings.rules))
         .collect::<Result<Vec<Referee>, String>>()?;
     // A configuration error (wrong path, an engine that cannot play the variant) stops the
     // match before it starts; failures after this are scored against the engine.
@@ -259,11 +259,7 @@ fn take_engine(settings: &Settings, processes: &mut [Option<Engine>], index: usi
 impl Settings {
     /// The rule options engines are sent (`setoption`), matching the referee's rules.
     pub fn rule_options(&self) -> Vec<(String, String)> {
-        if self.rules.makyek_all_but_one {
-            vec![("MakyekWin".into(), "all-but-one".into())]
-        } else {
-            Vec::new()
-        }
+        self.rules.changed().map(|(option, value)| (option.name.to_string(), value.to_string())).collect()
     }
 }
 
