@@ -16,7 +16,7 @@ use common::reference::{self, Position};
 use common::{concrete, engine, engine_with, load_fixtures, result_of, Fixture};
 use std::collections::{BTreeMap, BTreeSet};
 use tetsugaku::core::SplitMix64;
-use tetsugaku::variants::hasami::MAKYEK_WIN;
+use tetsugaku::variants::hasami::{DAI_HASAMI_JUMPS, MAKYEK_WIN};
 use tetsugaku::{AnyGame, Game, RuleValues};
 
 /// The fixtures of the hasami family (the games the reference implements).
@@ -136,6 +136,8 @@ fn check_node(game: &AnyGame, position: &Position, context: &str) {
 fn reference_name(variant: &str, options: &RuleValues) -> String {
     if variant == "makyek" && options.choice(&MAKYEK_WIN) == "all-but-one" {
         "makyek-all-but-one".to_string()
+    } else if variant.starts_with("dai-hasami") && !options.flag(&DAI_HASAMI_JUMPS) {
+        format!("{variant}-no-jumps")
     } else {
         variant.to_string()
     }
@@ -268,4 +270,15 @@ fn random_walks_makyek_all_but_one_option() {
     let stats = walk("makyek", &options, 60, 150, 9);
     println!("makyek all-but-one: {stats:?}");
     assert!(stats.endings.contains_key("b capture") || stats.endings.contains_key("w capture"), "{stats:?}");
+}
+
+#[test]
+fn random_walks_dai_hasami_without_jumps() {
+    for (i, variant) in ["dai-hasami", "dai-hasami-diag", "dai-hasami-step"].into_iter().enumerate() {
+        let options = common::rules(variant, &["DaiHasamiJumps=false"]);
+        let stats = walk(variant, &options, 60, 150, 10 + i as u64);
+        println!("{variant} without jumps: {stats:?}");
+        assert!(stats.captures > 0, "{variant}: {stats:?}");
+        assert!(stats.endings.keys().any(|k| k.ends_with("five")), "{variant}: {stats:?}");
+    }
 }

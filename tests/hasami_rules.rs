@@ -286,6 +286,31 @@ fn jumps_over_either_colour_in_all_four_directions() {
 }
 
 #[test]
+fn without_the_dai_hasami_jumps_option_men_only_step_or_slide() {
+    let first = ["5e", "5f", "4e", "9i", "8i"];
+    let second = ["5d", "6e", "1a", "2a", "3a"];
+    let no_jumps = common::rules("dai-hasami", &["DaiHasamiJumps=false"]);
+    for variant in ["dai-hasami", "dai-hasami-diag", "dai-hasami-step"] {
+        let game = engine_with(variant, &no_jumps, Some(&text(variant, &first, &second, B)));
+        assert!(!game.legal_moves().iter().any(|m| m.starts_with("5e")), "{variant}: 5e is boxed in");
+        let mut reference = Position::parse(&format!("{variant}-no-jumps"), &game.position_string()).expect("parses");
+        let mut theirs = reference.legal_moves();
+        let mut ours = game.legal_moves();
+        theirs.sort();
+        ours.sort();
+        assert_eq!(ours, theirs, "{variant}");
+        assert!(reference.play("5e5c").is_err());
+    }
+    // From the start: every front man's moves stay, the back rank's jumps go.
+    for (variant, with, without) in [("dai-hasami", 54, 45), ("dai-hasami-diag", 54, 45), ("dai-hasami-step", 18, 9)] {
+        assert_eq!(engine(variant, None).legal_moves().len(), with, "{variant}");
+        assert_eq!(engine_with(variant, &no_jumps, None).legal_moves().len(), without, "{variant}");
+    }
+    // The option belongs to the dai-hasami variants only.
+    assert!(tetsugaku::Variant::named("hasami").and_then(|v| v.rule_option("DaiHasamiJumps")).is_none());
+}
+
+#[test]
 fn the_jumped_man_is_not_captured() {
     play("dai-hasami", &["5e", "9i", "8i", "7i", "1i"], &["5d", "1a", "2a", "3a", "4a"], B, "5e5c", &[], None);
     play("dai-hasami-step", &["5e", "5d", "9i", "8i", "7i"], &["1a", "2a", "3a", "4a", "6a"], B, "5e5c", &[], None);

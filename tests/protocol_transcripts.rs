@@ -599,6 +599,27 @@ fn usi_variant_option_is_the_variant_command() {
 }
 
 #[test]
+fn dai_hasami_jumps_takes_effect_at_the_next_variant_or_position() {
+    let mut engine = Engine::start();
+    let count = |engine: &mut Engine| engine.one_line("moves").split_whitespace().count() - 1;
+    engine.silent("variant dai-hasami-step");
+    assert_eq!(count(&mut engine), 18, "nine steps and nine jumps");
+    engine.silent("setoption name DaiHasamiJumps value false");
+    assert_eq!(count(&mut engine), 18, "the current position keeps its rules");
+    engine.silent("position startpos");
+    assert_eq!(count(&mut engine), 9, "steps only");
+    engine.silent("variant dai-hasami");
+    assert_eq!(count(&mut engine), 45, "slides only");
+    engine.silent("variant hasami");
+    assert_eq!(count(&mut engine), 63, "hasami does not read the option");
+    let error = engine.one_line("setoption name DaiHasamiJumps value no");
+    assert!(error.starts_with("info string error:"), "{error}");
+    engine.silent("setoption name DaiHasamiJumps value true");
+    engine.silent("variant dai-hasami-step");
+    assert_eq!(count(&mut engine), 18);
+}
+
+#[test]
 fn makyek_win_takes_effect_at_the_next_position() {
     let mut engine = Engine::start();
     let one_man_left = "position sfen 8/8/p7/8/8/8/8/PPPPPPP1 w - 1";

@@ -102,3 +102,28 @@ fn bench_is_deterministic_on_one_thread() {
     assert_eq!(first.nodes, second.nodes);
     assert_eq!(first.positions, tetsugaku::engine::bench_positions().len());
 }
+
+/// RULES.md ruling (docs/rules/hasami.md): from the start, dai-hasami-step is a forced win for
+/// the first player in 9 plies (five men to rank g before the second player's men can reach
+/// it), with or without jumps (`DaiHasamiJumps`).
+#[test]
+fn dai_hasami_step_is_a_forced_first_player_win_with_or_without_jumps() {
+    use tetsugaku::game::RuleValues;
+    use tetsugaku::variants::hasami::DAI_HASAMI_JUMPS;
+    let mut no_jumps = RuleValues::default();
+    no_jumps.set(&DAI_HASAMI_JUMPS, tetsugaku::game::RuleValue::Flag(false));
+    for options in [RuleValues::default(), no_jumps] {
+        let game = Hasami::start(rules("dai-hasami-step").with_options(&options));
+        let tt = TranspositionTable::new(16).expect("16 MiB");
+        let limits = Limits { depth: Some(9), ..Limits::default() };
+        let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+        let last = std::sync::Mutex::new(None);
+        search(&game, &limits, &config, &tt, &Control::new(false), &|event| {
+            if let Event::Info(info) = event {
+                *last.lock().unwrap() = Some(info.score);
+            }
+        })
+        .expect("searches");
+        assert_eq!(*last.lock().unwrap(), Some(ScoreReport::Mate(9)), "{options:?}");
+    }
+}

@@ -1,5 +1,5 @@
 //! Standard shogi (RULES.md §6, protocol-spec.md §11): one focused test per rule, position-string
-//! validation and round trips, and seeded random walks that check every node against a naive,
+//! validation and round trips, and seeded random walks that check nodes against a naive,
 //! independent move generator written here from the rules (square-by-square attacks, legality
 //! by trying each move on a copy, pawn-drop mate by searching the replies).
 //!
@@ -699,32 +699,13 @@ impl Naive {
     }
 }
 
-/// Everything checked at one node of a random walk.
-fn check_node(position: &Shogi, naive_too: bool) {
+/// The legal moves at one node against the naive reference (the rest of the Game contract is
+/// checked for every game by tests/contract.rs).
+fn check_node(position: &Shogi) {
     let text = position.position_string();
-    assert_eq!(position.key(), position.key_from_scratch(), "{text}: incremental key");
-    let reparsed = Shogi::from_position_string(&text).unwrap_or_else(|e| panic!("{text} rejected: {e}"));
-    assert_eq!(reparsed.position_string(), text);
-    assert_eq!(reparsed.key(), position.key(), "{text}: key after a round trip");
     let mut moves = Vec::new();
     position.generate(&mut moves);
-    assert_eq!(position.count_moves(), moves.len() as u64, "{text}: count_moves");
-    let mut codes: Vec<u32> = moves.iter().map(|&mv| Shogi::encode(mv)).collect();
-    codes.sort_unstable();
-    codes.dedup();
-    assert_eq!(codes.len(), moves.len(), "{text}: move codes are unique");
-    let mut noisy = Vec::new();
-    position.generate_noisy(&mut noisy);
-    let expected: Vec<_> = moves.iter().copied().filter(|&mv| position.is_noisy(mv)).collect();
-    let (mut a, mut b) = (noisy.clone(), expected);
-    a.sort_by_key(|&mv| Shogi::encode(mv));
-    b.sort_by_key(|&mv| Shogi::encode(mv));
-    assert_eq!(a, b, "{text}: generate_noisy");
-    for &mv in &moves {
-        let token = position.format_move(mv);
-        assert_eq!(position.parse_move(&token), Ok(mv), "{text}: {token}");
-    }
-    if naive_too && !matches!(position.turn(), Turn::Over(_)) {
+    if !matches!(position.turn(), Turn::Over(_)) {
         let mut ours: Vec<String> = moves.iter().map(|&mv| position.format_move(mv)).collect();
         ours.sort();
         assert_eq!(ours, Naive::of(position).legal_moves(), "{text}: legal moves differ from the naive reference");
@@ -736,30 +717,17 @@ fn random_walk(start: &str, seed: u64, games: usize, plies: usize, naive_every: 
     let mut nodes = 0;
     for _ in 0..games {
         let mut position = Shogi::from_position_string(start).unwrap_or_else(|e| panic!("{e}"));
-        let mut trail = Vec::new();
         for _ in 0..plies {
-            check_node(&position, nodes % naive_every == 0);
+            if nodes % naive_every == 0 {
+                check_node(&position);
+            }
             nodes += 1;
             let mut moves = Vec::new();
             position.generate(&mut moves);
             if moves.is_empty() {
                 break;
             }
-            // Play + undo of every move restores the position exactly.
-            let before = (position.position_string(), position.key(), position.turn());
-            for &mv in &moves {
-                position.play(mv);
-                position.undo();
-                assert_eq!((position.position_string(), position.key(), position.turn()), before);
-            }
-            let mv = moves[rng.below(moves.len())];
-            trail.push((before, mv));
-            position.play(mv);
-        }
-        // Undo all the way back.
-        while let Some((before, _)) = trail.pop() {
-            position.undo();
-            assert_eq!((position.position_string(), position.key(), position.turn()), before);
+            position.play(moves[rng.below(moves.len())]);
         }
     }
 }

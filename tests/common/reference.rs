@@ -77,8 +77,12 @@ pub const VARIANTS: [&str; 8] = [
 ];
 
 /// The rules of the variant `name`. `makyek-all-but-one` is makyek under the alternative
-/// reading of its win ("capture all but one", the engine's `MakyekWin` option).
+/// reading of its win ("capture all but one", the engine's `MakyekWin` option); a dai-hasami
+/// name followed by `-no-jumps` is that variant without jumps (`DaiHasamiJumps false`).
 pub fn rules(name: &str) -> Option<Rules> {
+    if let Some(base) = name.strip_suffix("-no-jumps") {
+        return rules(base).filter(|r| r.jumps).map(|r| Rules { jumps: false, ..r });
+    }
     let hasami = |name, step_only, at_most, start_ranks| Rules {
         name,
         size: 9,

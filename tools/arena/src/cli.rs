@@ -238,6 +238,24 @@ mod tests {
     }
 
     #[test]
+    fn rule_options_are_checked_against_the_variant_and_sent_to_engines() {
+        let base = "match --engine cmd=a depth=1 --engine cmd=b depth=1";
+        let settings = args(&format!("{base} --variant dai-hasami-step --rule DaiHasamiJumps=false")).unwrap();
+        assert_eq!(settings.rule_options(), [("DaiHasamiJumps".to_string(), "false".to_string())]);
+        assert!(settings.openings.iter().all(|o| o.items.iter().all(|m| m.len() == 4)));
+        let defaults = args(&format!("{base} --variant makyek --rule MakyekWin=all")).unwrap();
+        assert!(defaults.rule_options().is_empty(), "a default value is not sent");
+        for bad in [
+            "--variant hasami --rule DaiHasamiJumps=false",
+            "--variant makyek --rule MakyekWin=none",
+            "--variant makyek --rule MakyekWin",
+            "--variant shogi --rule MakyekWin=all",
+        ] {
+            assert!(args(&format!("{base} {bad}")).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn bad_command_lines_are_refused() {
         for bad in [
             "match --engine cmd=a depth=1",
