@@ -11,6 +11,7 @@
 //! - the position string reads back to the same string and key;
 //! - play + undo of every move restores position string, key and turn; the walk is undone to
 //!   its start at the end.
+//!
 //! Legality itself (generated moves == the rules' legal moves) is checked against each game's
 //! independent reference generator in its own test file (tests/hasami_cross_check.rs,
 //! tests/shogi_rules.rs).
