@@ -211,6 +211,7 @@ const KEYWORDS: &[&str] = &[
     "USI_Ponder",
     "USI_Variant",
     "MakyekWin",
+    "DaiHasamiJumps",
     "MoveOverhead",
     "hasami",
     "hasami-step",
