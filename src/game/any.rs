@@ -40,7 +40,7 @@ impl AnyGame {
                 None => Shogi::start(),
                 Some(text) => Shogi::from_position_string(text)?,
             })),
-            None => Err(GameError::new(format!("variant {} is not implemented yet", variant.name))),
+            None => Err(GameError::not_implemented(variant.name)),
         }
     }
 

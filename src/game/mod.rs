@@ -9,7 +9,7 @@ mod perft;
 mod registry;
 
 pub use any::AnyGame;
-pub use error::GameError;
+pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
 pub use mate::{MateAnswer, MateBudget};
 pub use perft::{perft, perft_divide};
 pub use registry::{RuleOptions, Variant, VARIANTS};
@@ -132,10 +132,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
         let mut moves = Vec::new();
         self.generate(&mut moves);
-        moves
-            .into_iter()
-            .find(|&mv| self.format_move(mv) == text)
-            .ok_or_else(|| GameError::new(format!("illegal move {text}")))
+        moves.into_iter().find(|&mv| self.format_move(mv) == text).ok_or_else(|| MoveError::illegal(text).into())
     }
 
     /// The position string (`protocol-spec.md`) of the current position.
