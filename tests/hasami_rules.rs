@@ -840,6 +840,12 @@ fn the_move_number_stops_at_its_limit_and_the_position_string_stays_readable() {
         assert!(after.ends_with(&format!(" w - {MAX}")), "{variant}: after {first}: {after}");
         let reread = engine(variant, Some(&after));
         assert_eq!((reread.position_string(), reread.key()), (after.clone(), game.key()), "{variant}");
+        // The reference reads the limit and keeps it too.
+        let mut reference = Position::parse(variant, &at_limit).unwrap_or_else(|e| panic!("{variant}: reference: {e}"));
+        reference.play(&first).unwrap_or_else(|e| panic!("{variant}: reference: {first}: {e}"));
+        assert_eq!(reference.to_position_string(), after, "{variant}: reference");
+        let past = format!("{} {} {} 9223372036854775808", fields[0], fields[1], fields[2]);
+        assert!(Position::parse(variant, &past).is_err(), "{variant}: reference accepts one past the limit");
         // Undo goes back to the limit itself, and from one below the limit the count reaches it.
         common::concrete_mut(&mut game).undo();
         assert_eq!(game.position_string(), at_limit, "{variant}: undo");
