@@ -11,7 +11,8 @@ mod common;
 
 use common::reference::{self, Position, Side};
 use common::{engine, engine_with, result_of};
-use tetsugaku::{AnyGame, RuleValues, Variant};
+use tetsugaku::game::MoveError;
+use tetsugaku::{AnyGame, GameError, Outcome, RuleValues, Variant};
 
 /// The position string of a hand-built position (move number 1).
 fn text(variant: &str, first: &[&str], second: &[&str], side: Side) -> String {
@@ -714,7 +715,11 @@ fn a_finished_game_has_no_legal_moves_and_rejects_every_move() {
     for from in &squares {
         for to in &squares {
             let token = format!("{from}{to}");
-            assert!(game.play_token(&token).is_err(), "{token} accepted after the game ended");
+            let error = game.play_token(&token).err().and_then(|e| e.move_error().cloned());
+            assert!(
+                matches!(&error, Some(MoveError::AfterEnd { token: t, outcome: Outcome::Win { .. } }) if *t == token),
+                "{token} after the game ended: {error:?}"
+            );
         }
     }
     assert_eq!((game.position_string(), game.key()), before);
@@ -727,24 +732,33 @@ fn a_finished_game_has_no_legal_moves_and_rejects_every_move() {
 
 #[test]
 fn illegal_and_malformed_move_tokens_are_rejected_without_changing_anything() {
-    let cases: [(&str, &[&str]); 4] = [
+    // (variant, tokens not written as a move of its board, well-formed tokens that are illegal)
+    let cases: [(&str, &[&str], &[&str]); 4] = [
         (
             "hasami",
-            &[
-                "", "5i", "5i5i", "5i5a", "5i4h", "5h5g", "5a5b", "0a1a", "10a1a", "5j5e", "5I5E", "5i-5e", "5i5e ",
-                " 5i5e", "5i5e5d", "x", "é5e",
-            ],
+            &["", "5i", "0a1a", "10a1a", "5j5e", "5I5E", "5i-5e", "5i5e ", " 5i5e", "5i5e5d", "x", "é5e"],
+            &["5i5i", "5i5a", "5i4h", "5h5g", "5a5b"],
         ),
-        ("hasami-step", &["5i5g", "5i5e", "5i4h"]),
-        ("dai-hasami", &["5i5g5e", "5h5f5d", "5i5f", "5h5b", "5i4g"]),
-        ("makyek", &["9h9g", "8i8g", "1h1f", "4f4a", "4f4c", "4h4g4f"]),
+        ("hasami-step", &[], &["5i5g", "5i5e", "5i4h"]),
+        ("dai-hasami", &["5i5g5e", "5h5f5d"], &["5i5f", "5h5b", "5i4g"]),
+        ("makyek", &["9h9g", "8i8g", "4h4g4f"], &["1h1f", "4f4a", "4f4c"]),
     ];
-    for (variant, tokens) in cases {
+    for (variant, malformed, illegal) in cases {
         let mut game = engine(variant, None);
         let reference = Position::start(variant);
         let before = (game.position_string(), game.key(), game.legal_moves());
-        for token in tokens {
-            assert!(game.play_token(token).is_err(), "{variant}: {token:?} accepted");
+        for &token in malformed.iter().chain(illegal) {
+            let error = match game.play_token(token) {
+                Ok(()) => panic!("{variant}: {token:?} accepted"),
+                Err(GameError::Move(error)) => error,
+                Err(other) => panic!("{variant}: {token:?} refused as something other than a move: {other:?}"),
+            };
+            assert_eq!(error.token(), token);
+            if malformed.contains(&token) {
+                assert!(matches!(error, MoveError::Malformed { .. }), "{variant}: {token:?}: {error:?}");
+            } else {
+                assert_eq!(error, MoveError::Illegal { token: token.into(), reason: None }, "{variant}");
+            }
             assert!(reference.clone().play(token).is_err(), "{variant}: reference accepts {token:?}");
             assert_eq!((game.position_string(), game.key(), game.legal_moves()), before, "{variant}: {token:?}");
         }
@@ -752,64 +766,124 @@ fn illegal_and_malformed_move_tokens_are_rejected_without_changing_anything() {
 }
 
 #[test]
-fn malformed_position_strings_are_rejected_with_an_error() {
+fn malformed_position_strings_are_rejected_with_the_field_and_kind_of_the_error() {
+    use tetsugaku::game::{PositionErrorKind as K, PositionField as F};
     let nine = "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP";
+    let ranks = |expected, found| K::RankCount { expected, found };
+    let squares = |rank, expected, found| K::RankSquares { rank, expected, found };
+    let unknown = |rank, piece: &str| K::UnknownPiece { rank, piece: piece.into() };
+    let no_hands = K::NoHands { variant: "hasami".into() };
+    let number = K::BadMoveNumber { max: 9_223_372_036_854_775_807 };
     let cases = [
         // wrong number of ranks
-        ("hasami", "ppppppppp/9/9/9/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/9/9/9/9/9/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP/ b - 1"),
-        ("makyek", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1"),
+        ("hasami", "ppppppppp/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, ranks(9, 8)),
+        ("hasami", "ppppppppp/9/9/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, ranks(9, 10)),
+        ("hasami", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP/ b - 1", F::Board, ranks(9, 10)),
+        ("makyek", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, ranks(8, 9)),
         // too many or too few squares in a rank
-        ("hasami", "pppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/91/9/9/9/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/8/9/9/9/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPP b - 1"),
-        ("makyek", "pppppppp/9/pppppppp/8/8/PPPPPPPP/8/PPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/0/9/9/9/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "pppp0ppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1"),
+        ("hasami", "pppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, squares('a', 9, 10)),
+        ("hasami", "ppppppppp/91/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, squares('b', 9, 91)),
+        ("hasami", "ppppppppp/8/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, squares('b', 9, 8)),
+        ("hasami", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPP b - 1", F::Board, squares('i', 9, 8)),
+        ("makyek", "pppppppp/9/pppppppp/8/8/PPPPPPPP/8/PPPPPPPP b - 1", F::Board, squares('b', 8, 9)),
+        ("hasami", "ppppppppp/0/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, K::EmptyRun { rank: 'b' }),
+        ("hasami", "pppp0ppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1", F::Board, K::EmptyRun { rank: 'a' }),
         // characters that are not men or digits
-        ("hasami", "ppppppppp/9/9/9/4x4/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/9/9/9/4K4/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/9/9/9/4+P4/9/9/9/PPPPPPPPP b - 1"),
-        ("hasami", "ppppppppp/9/9/9/ 9/9/9/9/PPPPPPPPP b - 1"),
+        ("hasami", "ppppppppp/9/9/9/4x4/9/9/9/PPPPPPPPP b - 1", F::Board, unknown('e', "x")),
+        ("hasami", "ppppppppp/9/9/9/4K4/9/9/9/PPPPPPPPP b - 1", F::Board, unknown('e', "K")),
+        ("hasami", "ppppppppp/9/9/9/4+P4/9/9/9/PPPPPPPPP b - 1", F::Board, unknown('e', "+")),
+        // a blank inside the board splits it into two fields
+        ("hasami", "ppppppppp/9/9/9/ 9/9/9/9/PPPPPPPPP b - 1", F::Whole, K::ExtraFields),
         // side to move
-        ("hasami", &format!("{nine} x - 1")),
-        ("hasami", &format!("{nine} B - 1")),
-        ("hasami", &format!("{nine} bw - 1")),
+        ("hasami", &format!("{nine} x - 1"), F::Side, K::BadSide),
+        ("hasami", &format!("{nine} B - 1"), F::Side, K::BadSide),
+        ("hasami", &format!("{nine} bw - 1"), F::Side, K::BadSide),
         // hand must be '-'
-        ("hasami", &format!("{nine} b P 1")),
-        ("hasami", &format!("{nine} b x 1")),
-        ("hasami", &format!("{nine} b -- 1")),
-        // move number
-        ("hasami", &format!("{nine} b - 0")),
-        ("hasami", &format!("{nine} b - -1")),
-        ("hasami", &format!("{nine} b - x")),
-        ("hasami", &format!("{nine} b - 1.5")),
-        ("hasami", &format!("{nine} b - 99999999999999999999")),
+        ("hasami", &format!("{nine} b P 1"), F::Hand, no_hands.clone()),
+        ("hasami", &format!("{nine} b x 1"), F::Hand, no_hands.clone()),
+        ("hasami", &format!("{nine} b -- 1"), F::Hand, no_hands.clone()),
+        // move number: 1 to 2^63 - 1
+        ("hasami", &format!("{nine} b - 0"), F::MoveNumber, number.clone()),
+        ("hasami", &format!("{nine} b - -1"), F::MoveNumber, number.clone()),
+        ("hasami", &format!("{nine} b - x"), F::MoveNumber, number.clone()),
+        ("hasami", &format!("{nine} b - 1.5"), F::MoveNumber, number.clone()),
+        ("hasami", &format!("{nine} b - 01"), F::MoveNumber, number.clone()),
+        ("hasami", &format!("{nine} b - 9223372036854775808"), F::MoveNumber, number.clone()),
+        ("hasami", &format!("{nine} b - 99999999999999999999"), F::MoveNumber, number.clone()),
         // missing or extra fields
-        ("hasami", ""),
-        ("hasami", nine),
-        ("hasami", &format!("{nine} b - 1 1")),
+        ("hasami", "", F::Whole, K::MissingFields),
+        ("hasami", nine, F::Whole, K::MissingFields),
+        ("hasami", &format!("{nine} b - 1 1"), F::Whole, K::ExtraFields),
     ];
-    for (variant, text) in cases {
+    for (variant, text, field, kind) in cases {
         let v = Variant::named(variant).expect("variant");
-        let outcome = AnyGame::new(v, &RuleValues::default(), Some(text));
-        assert!(outcome.is_err(), "{variant}: {text:?} accepted as {:?}", outcome.map(|g| g.position_string()));
-        let message = outcome.err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(!message.is_empty(), "{variant}: {text:?} rejected without a message");
+        let error = match AnyGame::new(v, &RuleValues::default(), Some(text)) {
+            Ok(game) => panic!("{variant}: {text:?} accepted as {}", game.position_string()),
+            Err(GameError::Position(error)) => error,
+            Err(other) => panic!("{variant}: {text:?} refused as something other than a position: {other:?}"),
+        };
+        assert_eq!((error.field, &error.kind), (field, &kind), "{variant}: {text:?}: {error}");
+        // The offending field is quoted: the whole string, or the field itself.
+        let quoted = match field {
+            F::Whole => text.to_string(),
+            F::Board => text.split(' ').next().unwrap_or_default().to_string(),
+            F::Side => text.split(' ').nth(1).unwrap_or_default().to_string(),
+            F::Hand => text.split(' ').nth(2).unwrap_or_default().to_string(),
+            F::MoveNumber => text.split(' ').nth(3).unwrap_or_default().to_string(),
+        };
+        assert_eq!(error.text, quoted, "{variant}: {text:?}");
     }
     // And the well-formed variants of the same strings are accepted.
     for (variant, text) in [
         ("hasami", format!("{nine} b - 1")),
         ("hasami", format!("{nine} w - 12")),
         ("hasami", format!("{nine} b -")),
+        ("hasami", format!("{nine} b - 9223372036854775807")),
         ("makyek", "pppppppp/8/pppppppp/8/8/PPPPPPPP/8/PPPPPPPP b - 1".to_string()),
     ] {
         assert!(
             AnyGame::new(Variant::named(variant).expect("variant"), &RuleValues::default(), Some(&text)).is_ok(),
             "{text}"
         );
+    }
+}
+
+#[test]
+fn the_move_number_stops_at_its_limit_and_the_position_string_stays_readable() {
+    // protocol-spec.md §7: move numbers 1 to 2^63 - 1; playing on from the limit keeps it.
+    use tetsugaku::Game;
+    const MAX: &str = "9223372036854775807";
+    for variant in reference::VARIANTS {
+        let start = engine(variant, None).position_string();
+        let fields: Vec<&str> = start.split(' ').collect();
+        let at_limit = format!("{} {} {} {MAX}", fields[0], fields[1], fields[2]);
+        let mut game = engine(variant, Some(&at_limit));
+        assert_eq!(game.position_string(), at_limit, "{variant}: the limit is accepted as written");
+        let first = game.legal_moves()[0].clone();
+        game.play_token(&first).unwrap_or_else(|e| panic!("{variant}: {first}: {e}"));
+        let after = game.position_string();
+        assert!(after.ends_with(&format!(" w - {MAX}")), "{variant}: after {first}: {after}");
+        let reread = engine(variant, Some(&after));
+        assert_eq!((reread.position_string(), reread.key()), (after.clone(), game.key()), "{variant}");
+        // The reference reads the limit and keeps it too.
+        let mut reference = Position::parse(variant, &at_limit).unwrap_or_else(|e| panic!("{variant}: reference: {e}"));
+        reference.play(&first).unwrap_or_else(|e| panic!("{variant}: reference: {first}: {e}"));
+        assert_eq!(reference.to_position_string(), after, "{variant}: reference");
+        let past = format!("{} {} {} 9223372036854775808", fields[0], fields[1], fields[2]);
+        assert!(Position::parse(variant, &past).is_err(), "{variant}: reference accepts one past the limit");
+        // Undo goes back to the limit itself, and from one below the limit the count reaches it.
+        common::concrete_mut(&mut game).undo();
+        assert_eq!(game.position_string(), at_limit, "{variant}: undo");
+        let below = format!("{} {} {} 9223372036854775806", fields[0], fields[1], fields[2]);
+        let mut game = engine(variant, Some(&below));
+        game.play_token(&first).unwrap_or_else(|e| panic!("{variant}: {first}: {e}"));
+        assert!(game.position_string().ends_with(&format!(" {MAX}")), "{variant}: {}", game.position_string());
+        let reply = game.legal_moves()[0].clone();
+        game.play_token(&reply).unwrap_or_else(|e| panic!("{variant}: {reply}: {e}"));
+        assert!(game.position_string().ends_with(&format!(" b - {MAX}")), "{variant}: {}", game.position_string());
+        common::concrete_mut(&mut game).undo();
+        common::concrete_mut(&mut game).undo();
+        assert_eq!(game.position_string(), below, "{variant}: two undos");
     }
 }
 

@@ -492,6 +492,110 @@ fn d_ends_with_side_sfen_key_and_the_sfen_round_trips() {
 }
 
 #[test]
+fn d_has_one_layout_for_every_game() {
+    // §9.5: the board, the hands where the game has them, then variant, side to move and result,
+    // then side, sfen, key.
+    let mut engine = Engine::start();
+    let cases = [
+        ("hasami", "position startpos moves 9i9h 1a1c", 1 + 9, false, "to move: b (first player)", "result: ongoing"),
+        ("makyek", "position startpos moves 8f8e", 1 + 8, false, "to move: w (second player)", "result: ongoing"),
+        (
+            "hasami",
+            &format!("position sfen {DECIDED}"),
+            1 + 9,
+            false,
+            "to move: w (second player)",
+            "result: b capture",
+        ),
+        (
+            "shogi",
+            "position startpos moves 7g7f 3c3d 8h2b+ 3a2b",
+            1 + 9,
+            true,
+            "to move: b (first player)",
+            "result: ongoing",
+        ),
+        (
+            "shogi",
+            &format!("position sfen {CHECKMATED}"),
+            1 + 9,
+            true,
+            "to move: w (second player)",
+            "result: b checkmate",
+        ),
+        (
+            "shogi",
+            "position sfen 4k4/9/4r4/9/9/9/9/9/4K4 b - 1",
+            1 + 9,
+            true,
+            "to move: b (first player)",
+            "result: ongoing, in check",
+        ),
+    ];
+    for (variant, setup, board_lines, hands, to_move, result) in cases {
+        engine.silent(&format!("variant {variant}"));
+        engine.silent(setup);
+        let state = engine.state();
+        let lines = engine.display();
+        let hand_lines = if hands { 2 } else { 0 };
+        assert_eq!(lines.len(), board_lines + hand_lines + 6, "{variant} {setup}: {lines:#?}");
+        let common = &lines[board_lines + hand_lines..];
+        assert_eq!(common[0], format!("variant: {variant}"), "{setup}");
+        assert_eq!(common[1], to_move, "{setup}");
+        assert_eq!(common[2], result, "{setup}");
+        assert_eq!(
+            common[3..],
+            [format!("side {}", state.side), format!("sfen {}", state.sfen), format!("key {}", state.key)]
+        );
+        assert!(!lines[..board_lines].iter().any(|l| l.starts_with("hand ")), "{variant}: {lines:#?}");
+        if hands {
+            assert!(lines[board_lines].starts_with("hand b: "), "{lines:#?}");
+            assert!(lines[board_lines + 1].starts_with("hand w: "), "{lines:#?}");
+        }
+    }
+    // Hands are written the same way: counts before letters, `-` for none.
+    engine.silent("variant shogi");
+    engine.silent("position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB2P3l 1");
+    let lines = engine.display();
+    assert_eq!(lines[10..12], ["hand b: R B 2P", "hand w: 3l"]);
+    engine.silent("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    assert_eq!(engine.display()[10..12], ["hand b: -", "hand w: -"]);
+}
+
+#[test]
+fn move_numbers_run_to_the_limit_and_what_d_prints_is_accepted_again() {
+    // §7: a move number is 1 to 2^63 - 1 in every game, and stops there as moves are played.
+    const MAX: &str = "9223372036854775807";
+    let mut engine = Engine::start();
+    for (variant, board, side, hand, moves) in [
+        ("hasami", "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP", "b", "-", "9i9h 1a1c"),
+        ("dai-hasami", "ppppppppp/ppppppppp/9/9/9/9/9/PPPPPPPPP/PPPPPPPPP", "b", "-", "5h5d"),
+        ("makyek", "pppppppp/8/pppppppp/8/8/PPPPPPPP/8/PPPPPPPP", "b", "-", "8f8e"),
+        ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "b", "-", "7g7f 3c3d"),
+        ("shogi", "4k4/9/9/9/9/9/9/9/4K4", "w", "P", "5a5b"),
+    ] {
+        engine.silent(&format!("variant {variant}"));
+        let at_limit = format!("{board} {side} {hand} {MAX}");
+        engine.silent(&format!("position sfen {at_limit}"));
+        assert_eq!(engine.state().sfen, at_limit, "{variant}");
+        engine.silent(&format!("position sfen {at_limit} moves {moves}"));
+        let after = engine.state();
+        assert!(after.sfen.ends_with(&format!(" {MAX}")), "{variant}: {after:?}");
+        engine.silent(&format!("position sfen {}", after.sfen));
+        assert_eq!(engine.state(), after, "{variant}: the printed sfen reads back as the same position");
+        for bad in ["0", "-1", "9223372036854775808", "18446744073709551616", "01"] {
+            let error = engine.error(&format!("position sfen {board} {side} {hand} {bad}"));
+            assert_eq!(
+                error,
+                format!("info string error: bad position: move number must be a number from 1 to {MAX}, got '{bad}'"),
+                "{variant}"
+            );
+            assert_eq!(engine.state(), after, "{variant}: a refused position changes nothing");
+        }
+    }
+}
+
+#[test]
 fn perft_divides_and_sums() {
     let mut engine = Engine::start();
     engine.silent("variant hasami-step");

@@ -66,7 +66,7 @@ impl AnyGame {
     pub fn new(variant: &Variant, options: &RuleValues, position: Option<&str>) -> Result<AnyGame, GameError> {
         match variant.family {
             Some(family) => family.position(options, position),
-            None => Err(GameError::new(format!("variant {} is not implemented yet", variant.name))),
+            None => Err(GameError::not_implemented(variant.name)),
         }
     }
 

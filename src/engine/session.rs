@@ -139,7 +139,7 @@ impl Session {
         self.ensure_idle()?;
         let mut game = AnyGame::new(self.variant, &self.options.rules, start)?;
         for (i, token) in moves.iter().enumerate() {
-            game.play_token(token).map_err(|e| EngineError::new(format!("move {} ({token}): {e}", i + 1)))?;
+            game.play_token(token).map_err(|e| EngineError::in_move_list(i + 1, e))?;
         }
         self.game = game;
         Ok(())

@@ -7,7 +7,7 @@ mod mate;
 mod perft;
 mod rule;
 
-pub use error::GameError;
+pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
 pub use mate::{MateAnswer, MateBudget};
 pub use perft::{perft, perft_divide};
 pub use rule::{RuleKind, RuleOption, RuleValue, RuleValues};
@@ -159,16 +159,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
         let mut moves = Vec::new();
         self.generate(&mut moves);
-        moves
-            .into_iter()
-            .find(|&mv| self.format_move(mv) == text)
-            .ok_or_else(|| GameError::new(format!("illegal move {text}")))
+        moves.into_iter().find(|&mv| self.format_move(mv) == text).ok_or_else(|| MoveError::illegal(text).into())
     }
 
     /// The position string (`protocol-spec.md`) of the current position.
     fn position_string(&self) -> String;
 
-    /// A human-readable board for the `d` command.
+    /// The game's part of the `d` reply (protocol-spec.md §9.5): the board, then in games with
+    /// pieces in hand one line per player written by [`crate::variants::common::hand_line`].
+    /// Only that: the protocol adds the lines every game shares (variant, side to move, result,
+    /// `side`/`sfen`/`key`). No line may start with `side `, `sfen ` or `key `.
     fn diagram(&self) -> String;
 
     /// Whether [`search_mate`](Game::search_mate) is implemented (`go mate`).

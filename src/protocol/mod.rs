@@ -5,7 +5,7 @@ pub mod command;
 mod reply;
 
 pub use command::{parse, Command};
-pub use reply::{bench_lines, perft_lines};
+pub use reply::{bench_lines, display_lines, perft_lines};
 
 use crate::engine::{self, Session};
 use crate::search::Event;
@@ -131,13 +131,9 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             Ok(())
         }
         Command::Display => {
-            let game = session.game();
-            for line in game.diagram().lines() {
-                out.line(line);
+            for line in reply::display_lines(session.variant().name, session.game()) {
+                out.line(&line);
             }
-            out.line(&format!("side {}", game.side().letter()));
-            out.line(&format!("sfen {}", game.position_string()));
-            out.line(&format!("key {:016X}", game.key()));
             Ok(())
         }
         Command::Bench(depth) => bench(session, depth.unwrap_or(BENCH_DEPTH), out),

@@ -1,9 +1,11 @@
 //! Formatting replies: search events, `usi` option lines, results.
 
-use crate::core::Outcome;
+use crate::catalogue::AnyGame;
+use crate::core::{Outcome, Side};
 use crate::engine::{BenchReport, OptionKind, OptionSpec};
-use crate::game::{MateAnswer, Turn};
+use crate::game::{Game, MateAnswer, Turn};
 use crate::search::{Event, Info, ScoreReport};
+use crate::with_game;
 use std::fmt::Write;
 
 /// The `info ...` line of a principal variation.
@@ -66,6 +68,35 @@ pub fn result_line(turn: Turn) -> String {
         Turn::Over(outcome @ (Outcome::Win { .. } | Outcome::Draw(_))) => format!("result {outcome}"),
         Turn::Decide(_) | Turn::Chance(_) => "result ongoing".to_string(),
     }
+}
+
+/// The reply to `d`, the same shape for every game (protocol-spec.md §9.5): the game's diagram
+/// (its board, then its hands if it has any), then `variant: <name>`, `to move: <b|w> (<seat>)`,
+/// `result: <ongoing|result words>` (`ongoing, in check` in games with check), and last exactly
+/// `side <b|w>`, `sfen <position string>`, `key <16 upper-case hex digits>`. No line before the
+/// last three starts with `side `, `sfen ` or `key `.
+pub fn display_lines(variant: &str, game: &AnyGame) -> Vec<String> {
+    // The closing lines are found by their first word: a diagram line never starts like one.
+    let closing = |line: &str| ["side ", "sfen ", "key "].iter().any(|word| line.starts_with(word));
+    let mut lines: Vec<String> =
+        game.diagram().lines().map(|line| if closing(line) { format!(" {line}") } else { line.to_string() }).collect();
+    let side = game.side();
+    let seat = match side {
+        Side::First => "first player",
+        Side::Second => "second player",
+    };
+    let state = match game.turn() {
+        Turn::Over(outcome) => outcome.to_string(),
+        Turn::Decide(_) | Turn::Chance(_) if with_game!(game, g => g.in_check()) => "ongoing, in check".to_string(),
+        Turn::Decide(_) | Turn::Chance(_) => "ongoing".to_string(),
+    };
+    lines.push(format!("variant: {variant}"));
+    lines.push(format!("to move: {} ({seat})", side.letter()));
+    lines.push(format!("result: {state}"));
+    lines.push(format!("side {}", side.letter()));
+    lines.push(format!("sfen {}", game.position_string()));
+    lines.push(format!("key {:016X}", game.key()));
+    lines
 }
 
 /// The reply to `go perft <depth>` from its split by root move: a `<move>: <count>` line each,

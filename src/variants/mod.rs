@@ -1,4 +1,5 @@
 //! The rules engines, one per game family.
 
+pub mod common;
 pub mod hasami;
 pub mod shogi;

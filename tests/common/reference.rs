@@ -64,6 +64,9 @@ pub struct Rules {
     pub material_draw: bool,
 }
 
+/// The largest move number of a position string (2^63 - 1, protocol-spec.md §7).
+pub const MAX_MOVE_NUMBER: u64 = (1 << 63) - 1;
+
 /// The eight variant names of RULES.md §1.
 pub const VARIANTS: [&str; 8] = [
     "hasami",
@@ -212,7 +215,7 @@ impl Position {
             Some(text) => {
                 let ok = !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) && !text.starts_with('0');
                 let number: u64 = if ok { text.parse().map_err(|_| format!("bad move number {text}"))? } else { 0 };
-                if number == 0 {
+                if number == 0 || number > MAX_MOVE_NUMBER {
                     return Err(format!("bad move number {text}"));
                 }
                 number
@@ -422,7 +425,8 @@ impl Position {
             self.set(square, None);
         }
         self.to_move = enemy;
-        self.move_number += 1;
+        // The count stops at the largest move number (protocol-spec.md §7).
+        self.move_number = (self.move_number + 1).min(MAX_MOVE_NUMBER);
         self.seen.push((self.cells.clone(), self.to_move));
         self.result = self.judge();
     }

@@ -3,50 +3,41 @@
 use super::position::{Hasami, HasamiMove};
 use super::rules::RuleSet;
 use crate::core::Side;
-use crate::game::{Game, GameError, Turn};
+use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
+use crate::variants::common::Fields;
 use std::fmt::Write;
 
 /// Parses `<board> <side> <hand> [<move number>]`; the hand must be `-`.
 pub fn parse_position(rules: RuleSet, text: &str) -> Result<Hasami, GameError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let (board, side, hand, number) = match fields.as_slice() {
-        [board, side, hand] => (*board, *side, *hand, None),
-        [board, side, hand, number] => (*board, *side, *hand, Some(*number)),
-        [] | [_] | [_, _] => return Err(GameError::new("position string needs a board, a side to move and a hand")),
-        _ => return Err(GameError::new("position string has too many fields")),
-    };
-    let men = parse_board(&rules, board)?;
-    let side =
-        Side::from_letter(side).ok_or_else(|| GameError::new(format!("side to move must be b or w, not {side}")))?;
-    if hand != "-" {
-        return Err(GameError::new(format!("{} has no pieces in hand: hand must be -, not {hand}", rules.name)));
+    let fields = Fields::split(text)?;
+    let men = parse_board(&rules, fields.board)?;
+    let side = fields.side()?;
+    if fields.hand != "-" {
+        let variant = rules.name.to_string();
+        return Err(PositionError::hand(fields.hand, PositionErrorKind::NoHands { variant }).into());
     }
-    let move_number = match number {
-        None => 1,
-        Some(n) => Some(n)
-            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0'))
-            .and_then(|n| n.parse::<u64>().ok())
-            .filter(|&n| (1..u64::MAX / 2).contains(&n))
-            .ok_or_else(|| GameError::new(format!("move number must be a positive number below 2^63, not {n}")))?,
-    };
+    let move_number = fields.move_number()?;
     Ok(Hasami::from_parts(rules, men, side, move_number))
 }
 
-fn parse_board(rules: &RuleSet, board: &str) -> Result<[u128; 2], GameError> {
+/// The men of each side on the board field `board`: ranks top first, each `P`, `p` or a run of
+/// empty squares (no leading zero), adding up to the board width.
+fn parse_board(rules: &RuleSet, board: &str) -> Result<[u128; 2], PositionError> {
     let geo = rules.geometry;
+    let bad = |kind| PositionError::board(board, kind);
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != geo.height {
-        return Err(GameError::new(format!("board must have {} ranks, not {}", geo.height, rows.len())));
+        return Err(bad(PositionErrorKind::RankCount { expected: geo.height, found: rows.len() }));
     }
     let mut men = [0u128; 2];
     for (row, text) in rows.iter().enumerate() {
-        let rank = row + 1;
+        let rank = (b'a' + row as u8) as char;
         let mut col = 0usize;
         let mut run: Option<usize> = None;
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if run.is_none() && d == 0 {
-                    return Err(GameError::new(format!("empty-square count starting with 0 in board rank {rank}")));
+                    return Err(bad(PositionErrorKind::EmptyRun { rank }));
                 }
                 run = Some(run.unwrap_or(0).saturating_mul(10).saturating_add(d as usize));
                 continue;
@@ -55,17 +46,17 @@ fn parse_board(rules: &RuleSet, board: &str) -> Result<[u128; 2], GameError> {
             let side = match c {
                 'P' => Side::First,
                 'p' => Side::Second,
-                _ => return Err(GameError::new(format!("unexpected character {c:?} in board rank {rank}"))),
+                _ => return Err(bad(PositionErrorKind::UnknownPiece { rank, piece: c.to_string() })),
             };
-            if col >= geo.width {
-                return Err(GameError::new(format!("board rank {rank} has more than {} squares", geo.width)));
+            // A man past the last file is counted, not placed: the rank is refused below.
+            if col < geo.width {
+                men[side.index()] |= 1 << (row * geo.width + col);
             }
-            men[side.index()] |= 1 << (row * geo.width + col);
-            col += 1;
+            col = col.saturating_add(1);
         }
         col = end_run(col, run);
         if col != geo.width {
-            return Err(GameError::new(format!("board rank {rank} must have {} squares, not {col}", geo.width)));
+            return Err(bad(PositionErrorKind::RankSquares { rank, expected: geo.width, found: col }));
         }
     }
     Ok(men)
@@ -105,7 +96,7 @@ pub fn position_string(position: &Hasami) -> String {
             let _ = write!(text, "{empty}");
         }
     }
-    let _ = write!(text, " {} - {}", position.side().letter(), position.move_number);
+    let _ = write!(text, " {} - {}", position.side().letter(), position.move_number.get());
     text
 }
 
@@ -115,25 +106,27 @@ pub fn parse_move(position: &Hasami, text: &str) -> Result<HasamiMove, GameError
     let split = text.find(|c: char| c.is_ascii_lowercase()).map(|i| i + 1);
     let squares = split.and_then(|i| Some((geo.parse_square(text.get(..i)?)?, geo.parse_square(text.get(i..)?)?)));
     let Some((from, to)) = squares else {
-        return Err(GameError::new(format!("malformed move {text}: expected <from><to> such as 5i5e")));
+        return Err(MoveError::malformed(text, "<from><to> such as 5i5e").into());
     };
     if let Turn::Over(outcome) = position.turn() {
-        return Err(GameError::new(format!("illegal move {text}: the game is over ({outcome})")));
+        return Err(MoveError::after_end(text, outcome).into());
     }
     let mut moves = Vec::new();
     position.generate(&mut moves);
     moves
         .into_iter()
         .find(|mv| mv.from as usize == from && mv.to as usize == to)
-        .ok_or_else(|| GameError::new(format!("illegal move {text}")))
+        .ok_or_else(|| MoveError::illegal(text).into())
 }
 
-/// The board for humans: first player's men `P` at the bottom, second player's `p`.
+/// The board for humans (`d`): files from the highest on the left, ranks from `a` at the top,
+/// the first player's men `P`, the second player's `p`, empty squares `.`. The lines every game
+/// shares (variant, side to move, result, position string) are the protocol layer's.
 pub fn diagram(position: &Hasami) -> String {
     let geo = position.geometry();
     let mut text = String::new();
     let files: Vec<String> = (1..=geo.width).rev().map(|f| f.to_string()).collect();
-    let _ = writeln!(text, "  {}", files.join(" "));
+    let _ = write!(text, "  {}", files.join(" "));
     for row in 0..geo.height {
         let cells: Vec<&str> = (0..geo.width)
             .map(|col| {
@@ -147,15 +140,7 @@ pub fn diagram(position: &Hasami) -> String {
                 }
             })
             .collect();
-        let _ = writeln!(text, "  {} {}", cells.join(" "), (b'a' + row as u8) as char);
+        let _ = write!(text, "\n  {} {}", cells.join(" "), (b'a' + row as u8) as char);
     }
-    let _ = write!(
-        text,
-        "variant {}, {} to move, men b {} w {}",
-        position.rules().name,
-        position.side().letter(),
-        position.men(Side::First).count_ones(),
-        position.men(Side::Second).count_ones()
-    );
     text
 }

@@ -2,6 +2,7 @@ use super::geometry::{squares, Geometry};
 use super::rules::{RuleSet, Win};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
+use crate::variants::common::MoveNumber;
 
 /// A hasami-family move: a man goes from `from` to `to` (a slide, a step or a jump; the board
 /// tells which). Squares are bitboard indices.
@@ -38,8 +39,8 @@ pub struct Hasami {
     pub(super) men: [u128; 2],
     pub(super) side: Side,
     key: u64,
-    /// The move number of the position string (1 for the start position; never overflows).
-    pub(super) move_number: u64,
+    /// The move number of the position string (1 for the start position; stops at the limit).
+    pub(super) move_number: MoveNumber,
     outcome: Option<Outcome>,
     /// Plies since the last capture (or null move): how far back a repetition can lie.
     reversible: u32,
@@ -56,11 +57,11 @@ impl Hasami {
             men[Side::First.index()] |= rules.geometry.rows(rules.geometry.height - rank, 1);
             men[Side::Second.index()] |= rules.geometry.rows(rank - 1, 1);
         }
-        Hasami::from_parts(rules, men, Side::First, 1)
+        Hasami::from_parts(rules, men, Side::First, MoveNumber::FIRST)
     }
 
     /// A position from validated parts, judged as if the player not to move had just moved.
-    pub(super) fn from_parts(rules: RuleSet, men: [u128; 2], side: Side, move_number: u64) -> Hasami {
+    pub(super) fn from_parts(rules: RuleSet, men: [u128; 2], side: Side, move_number: MoveNumber) -> Hasami {
         let mut position = Hasami {
             rules,
             men,
@@ -260,7 +261,7 @@ impl Game for Hasami {
         }
         self.side = them;
         self.key ^= SIDE_KEY;
-        self.move_number += 1;
+        self.move_number.advance();
         self.outcome = self.judge();
     }
 
@@ -271,7 +272,7 @@ impl Game for Hasami {
         if let Some(mv) = undo.mv {
             self.men[mover.index()] ^= (1 << mv.from) | (1 << mv.to);
             self.men[self.side.index()] |= undo.captured;
-            self.move_number -= 1;
+            self.move_number.retreat();
         }
         self.side = mover;
         self.key = key;

@@ -6,26 +6,27 @@ use super::moves::ShogiMove;
 use super::piece::Kind;
 use super::position::Shogi;
 use super::promotion::{dead_squares, promotion_masks};
-use super::sfen::hands_string;
 use super::square::{file_of, square, square_name};
-use crate::game::{Game, GameError, Turn};
+use crate::core::Side;
+use crate::game::{Game, GameError, MoveError, Turn};
+use crate::variants::common::hand_line;
 use std::fmt::Write;
 
 /// Finds the legal move written `text` (`7g7f`, `8h2b+`, `8h2b`, `P*5e`), or says why there is
 /// none.
 pub fn parse_move(position: &Shogi, text: &str) -> Result<ShogiMove, GameError> {
     let Some(mv) = ShogiMove::parse_usi(text) else {
-        return Err(GameError::new(format!("malformed move {text}: expected a move such as 7g7f, 8h2b+ or P*5e")));
+        return Err(MoveError::malformed(text, "a move such as 7g7f, 8h2b+ or P*5e").into());
     };
     if let Turn::Over(outcome) = position.turn() {
-        return Err(GameError::new(format!("illegal move {text}: the game is over ({outcome})")));
+        return Err(MoveError::after_end(text, outcome).into());
     }
     let mut moves = Vec::new();
     position.generate(&mut moves);
     if moves.contains(&mv) {
         return Ok(mv);
     }
-    Err(GameError::new(format!("illegal move {text}: {}", why_illegal(position, mv))))
+    Err(MoveError::illegal_because(text, why_illegal(position, mv)).into())
 }
 
 /// Why the well-formed move `mv` is not legal in `position` (which has legal moves).
@@ -68,26 +69,29 @@ fn why_illegal(position: &Shogi, mv: ShogiMove) -> String {
     }
 }
 
-/// The board for humans: Black (upper case) at the bottom, files 9..1 left to right, then both
-/// hands and the state of the game.
+/// The board for humans (`d`): files 9..1 left to right, ranks from `a` at the top, Black's
+/// pieces upper case, White's lower case, promoted ones with `+`, empty squares `.`; then both
+/// hands (Black's first) as every game with hands shows them. The lines every game shares
+/// (variant, side to move, result, position string) are the protocol layer's.
 pub fn diagram(position: &Shogi) -> String {
     let board = position.board();
     let mut text = String::new();
-    let _ = writeln!(text, "   9  8  7  6  5  4  3  2  1");
+    text.push_str("   9  8  7  6  5  4  3  2  1");
     for rank in 0..9 {
-        text.push(' ');
+        text.push_str("\n ");
         for column in 0..9 {
             let cell = board.piece_at(square(8 - column, rank)).map_or(".".to_string(), |p| p.sfen());
             let _ = write!(text, "{cell:>3}");
         }
-        let _ = writeln!(text, "  {}", (b'a' + rank as u8) as char);
+        let _ = write!(text, "  {}", (b'a' + rank as u8) as char);
     }
-    let _ = writeln!(text, " hands {}", hands_string(board));
-    let state = match position.turn() {
-        Turn::Over(outcome) => outcome.to_string(),
-        _ if position.is_check() => "ongoing, in check".to_string(),
-        _ => "ongoing".to_string(),
-    };
-    let _ = write!(text, " variant shogi, side to move: {}, result: {state}", position.side.letter());
+    for side in Side::ALL {
+        let held = Kind::HAND_ORDER.into_iter().map(|kind| {
+            let letter = kind.letter();
+            let letter = if side == Side::First { letter } else { letter.to_ascii_lowercase() };
+            (letter, board.hand(side).count(kind) as u32)
+        });
+        let _ = write!(text, "\n{}", hand_line(side, held));
+    }
     text
 }

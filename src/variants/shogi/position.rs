@@ -7,6 +7,7 @@ use super::piece::Piece;
 use super::repetition::{History, Past};
 use crate::core::{Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
+use crate::variants::common::MoveNumber;
 
 /// The SFEN of the start position.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -35,8 +36,8 @@ pub struct Shogi {
     pub(super) side: Side,
     key: u64,
     pub(super) checkers: Bitboard,
-    /// The move number of the position string (1 for the start position).
-    pub(super) move_number: u64,
+    /// The move number of the position string (1 for the start position; stops at the limit).
+    pub(super) move_number: MoveNumber,
     outcome: Option<Outcome>,
     history: History,
     undos: Vec<Undo>,
@@ -59,7 +60,7 @@ impl Shogi {
 
     /// A position from validated parts, judged as if the player not to move had just moved; its
     /// history starts here.
-    pub(super) fn from_parts(board: Board, side: Side, move_number: u64) -> Shogi {
+    pub(super) fn from_parts(board: Board, side: Side, move_number: MoveNumber) -> Shogi {
         let key = board.key() ^ if side == Side::Second { SIDE_KEY } else { 0 };
         let mut position = Shogi {
             board,
@@ -245,7 +246,7 @@ impl Game for Shogi {
         self.key = self.board.key() ^ if self.side == Side::Second { SIDE_KEY } else { 0 };
         self.history.advance(left, self.key);
         self.checkers = self.checkers_of(self.side);
-        self.move_number += 1;
+        self.move_number.advance();
         self.outcome = self.judge();
     }
 
@@ -256,7 +257,7 @@ impl Game for Shogi {
         match undo.mv {
             Some(mv) => {
                 self.unmake(mv, us, undo.captured);
-                self.move_number -= 1;
+                self.move_number.retreat();
             }
             None => self.history.restore_window(undo.window),
         }

@@ -8,7 +8,8 @@ use super::position::Shogi;
 use super::promotion::dead_squares;
 use super::square::{file_of, square, square_name};
 use crate::core::Side;
-use crate::game::GameError;
+use crate::game::{GameError, PositionError, PositionErrorKind};
+use crate::variants::common::Fields;
 use std::fmt::Write;
 
 /// The standard set: the most pieces of each unpromoted kind (board and hands together),
@@ -20,26 +21,12 @@ const MAX_COUNT: u32 = 18;
 
 /// Parses `<board> <side> <hand> [<move number>]` and validates it.
 pub fn parse_position(text: &str) -> Result<Shogi, GameError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let (board_field, side, hand, number) = match fields.as_slice() {
-        [board, side, hand] => (*board, *side, *hand, None),
-        [board, side, hand, number] => (*board, *side, *hand, Some(*number)),
-        [] | [_] | [_, _] => return Err(GameError::new("position string needs a board, a side to move and a hand")),
-        _ => return Err(GameError::new("position string has too many fields")),
-    };
-    let mut board = parse_board(board_field)?;
-    let side =
-        Side::from_letter(side).ok_or_else(|| GameError::new(format!("side to move must be b or w, not {side}")))?;
-    parse_hands(hand, &mut board)?;
-    let move_number = match number {
-        None => 1,
-        Some(n) => Some(n)
-            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0'))
-            .and_then(|n| n.parse::<u64>().ok())
-            .filter(|&n| n < 1 << 63)
-            .ok_or_else(|| GameError::new(format!("move number must be a positive number below 2^63, not {n}")))?,
-    };
-    validate(&board, side)?;
+    let fields = Fields::split(text)?;
+    let mut board = parse_board(fields.board)?;
+    let side = fields.side()?;
+    parse_hands(fields.hand, &mut board)?;
+    let move_number = fields.move_number()?;
+    validate(&board, side, fields.board, text)?;
     Ok(Shogi::from_parts(board, side, move_number))
 }
 
@@ -54,10 +41,13 @@ fn piece_of(letter: char, promoted: bool) -> Option<Piece> {
     }
 }
 
-fn parse_board(text: &str) -> Result<Board, GameError> {
+/// The board field: ranks top first, pieces by letter (`+` before a promoted one) and runs of
+/// empty squares (1 to 9, two runs never adjacent), nine squares a rank.
+fn parse_board(text: &str) -> Result<Board, PositionError> {
+    let bad = |kind| PositionError::board(text, kind);
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 9 {
-        return Err(GameError::new(format!("board must have 9 ranks, not {}", ranks.len())));
+        return Err(bad(PositionErrorKind::RankCount { expected: 9, found: ranks.len() }));
     }
     let mut board = Board::default();
     for (rank, row) in ranks.iter().enumerate() {
@@ -69,7 +59,7 @@ fn parse_board(text: &str) -> Result<Board, GameError> {
         while let Some(c) = chars.next() {
             if let Some(run) = c.to_digit(10) {
                 if run == 0 || after_number {
-                    return Err(GameError::new(format!("bad empty-square count in board rank {name}: {row}")));
+                    return Err(bad(PositionErrorKind::EmptyRun { rank: name }));
                 }
                 column += run as usize;
                 after_number = true;
@@ -77,24 +67,22 @@ fn parse_board(text: &str) -> Result<Board, GameError> {
             }
             after_number = false;
             let (promoted, letter) = match c {
-                '+' => match chars.next() {
-                    Some(letter) => (true, letter),
-                    None => return Err(GameError::new(format!("board rank {name} ends with +"))),
-                },
-                _ => (false, c),
+                '+' => (true, chars.next()),
+                _ => (false, Some(c)),
             };
-            let piece = piece_of(letter, promoted).ok_or_else(|| {
-                let written = if promoted { format!("+{letter}") } else { letter.to_string() };
-                GameError::new(format!("unexpected piece {written:?} in board rank {name}"))
-            })?;
-            if column >= 9 {
-                return Err(GameError::new(format!("board rank {name} has more than 9 squares")));
+            let Some(piece) = letter.and_then(|letter| piece_of(letter, promoted)) else {
+                let written =
+                    format!("{}{}", if promoted { "+" } else { "" }, letter.map(String::from).unwrap_or_default());
+                return Err(bad(PositionErrorKind::UnknownPiece { rank: name, piece: written }));
+            };
+            // A piece past file 1 is counted, not placed: the rank is refused below.
+            if column < 9 {
+                board.put(square(8 - column, rank), piece);
             }
-            board.put(square(8 - column, rank), piece);
             column += 1;
         }
         if column != 9 {
-            return Err(GameError::new(format!("board rank {name} must have 9 squares, not {column}")));
+            return Err(bad(PositionErrorKind::RankSquares { rank: name, expected: 9, found: column }));
         }
     }
     Ok(board)
@@ -102,10 +90,11 @@ fn parse_board(text: &str) -> Result<Board, GameError> {
 
 /// Reads the hand field into `board`: `-`, or `[count]letter` items, each letter at most once,
 /// counts from 2 without leading zeros.
-fn parse_hands(text: &str, board: &mut Board) -> Result<(), GameError> {
+fn parse_hands(text: &str, board: &mut Board) -> Result<(), PositionError> {
     if text == "-" {
         return Ok(());
     }
+    let bad = |kind| PositionError::hand(text, kind);
     let mut seen = Vec::new();
     let mut count: Option<u32> = None;
     let mut digits = String::new();
@@ -113,23 +102,23 @@ fn parse_hands(text: &str, board: &mut Board) -> Result<(), GameError> {
         if c.is_ascii_digit() {
             digits.push(c);
             let n = digits.parse::<u32>().ok().filter(|&n| n <= MAX_COUNT && !digits.starts_with('0'));
-            count = Some(n.ok_or_else(|| GameError::new(format!("bad count {digits} in hand {text}")))?);
+            count = Some(n.ok_or_else(|| bad(PositionErrorKind::BadHandCount { count: digits.clone() }))?);
             continue;
         }
         let side = if c.is_ascii_uppercase() { Side::First } else { Side::Second };
         let kind = Kind::from_letter(c.to_ascii_uppercase())
-            .ok_or_else(|| GameError::new(format!("unexpected character {c:?} in hand {text}")))?;
+            .ok_or_else(|| bad(PositionErrorKind::UnknownHandPiece { piece: c.to_string() }))?;
         if kind == Kind::King {
-            return Err(GameError::new(format!("a King cannot be in hand: {text}")));
+            return Err(bad(PositionErrorKind::KingInHand));
         }
         if seen.contains(&c) {
-            return Err(GameError::new(format!("hand {text} names {c} twice")));
+            return Err(bad(PositionErrorKind::RepeatedHandPiece { piece: c }));
         }
         seen.push(c);
         let n = match count.take() {
             None => 1,
             Some(n) if n >= 2 => n,
-            Some(n) => return Err(GameError::new(format!("hand count must be at least 2, not {n}, in {text}"))),
+            Some(_) => return Err(bad(PositionErrorKind::BadHandCount { count: digits.clone() })),
         };
         digits.clear();
         for _ in 0..n {
@@ -137,52 +126,52 @@ fn parse_hands(text: &str, board: &mut Board) -> Result<(), GameError> {
         }
     }
     if !digits.is_empty() {
-        return Err(GameError::new(format!("hand {text} ends with a count")));
+        return Err(bad(PositionErrorKind::HandEndsWithCount));
     }
     Ok(())
 }
 
 /// The rules of §11 a position must keep: at most one King per side on the board (none for a
 /// tsume attacker), at most the standard set, no piece that could never move, no nifu, and the
-/// side not to move not in check.
-fn validate(board: &Board, side: Side) -> Result<(), GameError> {
+/// side not to move not in check. `board_field` and `text` (the whole position string) are
+/// quoted in the error.
+fn validate(board: &Board, side: Side, board_field: &str, text: &str) -> Result<(), PositionError> {
     for s in Side::ALL {
-        let kings = board.pieces(s, Kind::King).count_ones();
-        if kings > 1 {
-            return Err(GameError::new(format!("{} may have at most one King on the board, not {kings}", s.letter())));
+        let count = board.pieces(s, Kind::King).count_ones();
+        if count > 1 {
+            return Err(PositionError::board(board_field, PositionErrorKind::TooManyKings { side: s, count }));
         }
     }
     for kind in Kind::IN_HAND {
         let on_board = (board.kind(kind) | board.kind(kind.promoted())).count_ones();
-        let total = on_board + Side::ALL.iter().map(|&s| board.hand(s).count(kind) as u32).sum::<u32>();
+        let count = on_board + Side::ALL.iter().map(|&s| board.hand(s).count(kind) as u32).sum::<u32>();
         let most = STANDARD_SET[kind.index()];
-        if total > most {
-            return Err(GameError::new(format!(
-                "{total} pieces of kind {} exceed the standard set of {most}",
-                kind.letter()
-            )));
+        if count > most {
+            let kind = PositionErrorKind::TooManyPieces { piece: kind.letter(), count, most };
+            return Err(PositionError::whole(text, kind));
         }
     }
     for s in Side::ALL {
         for kind in [Kind::Pawn, Kind::Lance, Kind::Knight] {
             let dead: Bitboard = board.pieces(s, kind) & dead_squares(s, kind);
             if dead != 0 {
-                let sq = super::bitboard::first(dead);
-                return Err(GameError::new(format!("the {} on {} could never move", kind.letter(), square_name(sq))));
+                let piece = if s == Side::First { kind.letter() } else { kind.letter().to_ascii_lowercase() };
+                let square = square_name(super::bitboard::first(dead));
+                return Err(PositionError::board(board_field, PositionErrorKind::DeadPiece { piece, square }));
             }
         }
         let pawns = board.pieces(s, Kind::Pawn);
         if files_of(pawns).count_ones() / 9 != pawns.count_ones() {
             let mut files: Vec<usize> = super::bitboard::squares(pawns).map(file_of).collect();
             files.sort_unstable();
-            let doubled = files.windows(2).find(|w| w[0] == w[1]).map_or(0, |w| w[0] + 1);
-            return Err(GameError::new(format!("nifu: {} has two unpromoted pawns on file {doubled}", s.letter())));
+            let file = files.windows(2).find(|w| w[0] == w[1]).map_or(0, |w| w[0] + 1);
+            return Err(PositionError::board(board_field, PositionErrorKind::Nifu { side: s, file }));
         }
     }
     let waiting = side.opponent();
     if let Some(king) = board.king_square(waiting) {
         if board.attackers_to(king, side, board.occupied()) != 0 {
-            return Err(GameError::new(format!("{} is not to move but is in check", waiting.letter())));
+            return Err(PositionError::whole(text, PositionErrorKind::WaitingSideInCheck { side: waiting }));
         }
     }
     Ok(())
@@ -213,7 +202,7 @@ pub fn position_string(position: &Shogi) -> String {
             let _ = write!(text, "{empty}");
         }
     }
-    let _ = write!(text, " {} {} {}", position.side.letter(), hands_string(board), position.move_number);
+    let _ = write!(text, " {} {} {}", position.side.letter(), hands_string(board), position.move_number.get());
     text
 }
 

@@ -1,0 +1,149 @@
+//! What every game's position strings and `d` diagrams share (protocol-spec.md §7, §9.5): the
+//! fields of a position string, the move number, and how pieces in hand are shown.
+
+use crate::core::Side;
+use crate::game::{PositionError, PositionErrorKind};
+
+/// The largest move number (2^63 − 1, protocol-spec.md §7): accepted in every position string;
+/// the count stops there when more moves are played.
+pub const MAX_MOVE_NUMBER: u64 = i64::MAX as u64;
+
+/// The fields of a position string `<board> <side> <hand> [<move number>]`, split at blanks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Fields<'a> {
+    pub board: &'a str,
+    pub side: &'a str,
+    pub hand: &'a str,
+    pub move_number: Option<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    /// Splits `text` into its three or four fields; fewer or more is an error of the whole string.
+    pub fn split(text: &'a str) -> Result<Fields<'a>, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        match fields.as_slice() {
+            &[board, side, hand] => Ok(Fields { board, side, hand, move_number: None }),
+            &[board, side, hand, number] => Ok(Fields { board, side, hand, move_number: Some(number) }),
+            [] | [_] | [_, _] => Err(PositionError::whole(text, PositionErrorKind::MissingFields)),
+            _ => Err(PositionError::whole(text, PositionErrorKind::ExtraFields)),
+        }
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Result<Side, PositionError> {
+        Side::from_letter(self.side).ok_or_else(|| PositionError::side(self.side))
+    }
+
+    /// The move number (1 when the field is omitted).
+    pub fn move_number(&self) -> Result<MoveNumber, PositionError> {
+        self.move_number.map_or(Ok(MoveNumber::FIRST), MoveNumber::parse)
+    }
+}
+
+/// The move number of a position: the number it was given (1 to [`MAX_MOVE_NUMBER`]) plus the
+/// moves played since, stopping at [`MAX_MOVE_NUMBER`]. Play and undo change it exactly back
+/// (the moves played are counted, not the number), so a position printed by `d` is always
+/// accepted again by `position sfen`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveNumber {
+    given: u64,
+    played: u64,
+}
+
+impl MoveNumber {
+    /// The move number of a start position.
+    pub const FIRST: MoveNumber = MoveNumber { given: 1, played: 0 };
+
+    /// Reads a move-number field: decimal digits without a sign or leading zero, 1 to
+    /// [`MAX_MOVE_NUMBER`].
+    pub fn parse(text: &str) -> Result<MoveNumber, PositionError> {
+        Some(text)
+            .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0'))
+            .and_then(|t| t.parse::<u64>().ok())
+            .filter(|&n| (1..=MAX_MOVE_NUMBER).contains(&n))
+            .map(|given| MoveNumber { given, played: 0 })
+            .ok_or_else(|| PositionError::move_number(text, MAX_MOVE_NUMBER))
+    }
+
+    /// The number written in position strings: 1 to [`MAX_MOVE_NUMBER`].
+    pub fn get(self) -> u64 {
+        self.given.saturating_add(self.played).min(MAX_MOVE_NUMBER)
+    }
+
+    /// One move played.
+    #[inline]
+    pub fn advance(&mut self) {
+        self.played += 1;
+    }
+
+    /// One move taken back (after [`advance`](MoveNumber::advance)).
+    #[inline]
+    pub fn retreat(&mut self) {
+        self.played = self.played.saturating_sub(1);
+    }
+}
+
+/// The `d` line of the pieces `side` holds in hand, the same in every game with hands:
+/// `hand b: R B 2P` (each kind as its position-string letter, preceded by its count when there
+/// are several, in the order given), `hand w: -` when there are none.
+pub fn hand_line(side: Side, held: impl IntoIterator<Item = (char, u32)>) -> String {
+    let items: Vec<String> = held
+        .into_iter()
+        .filter(|&(_, count)| count > 0)
+        .map(|(letter, count)| if count == 1 { letter.to_string() } else { format!("{count}{letter}") })
+        .collect();
+    let items = if items.is_empty() { "-".to_string() } else { items.join(" ") };
+    format!("hand {}: {items}", side.letter())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::PositionField;
+
+    #[test]
+    fn move_numbers_from_1_to_the_limit_are_read_and_the_count_stops_at_the_limit() {
+        assert_eq!(MoveNumber::parse("1").map(MoveNumber::get), Ok(1));
+        let mut last = MoveNumber::parse("9223372036854775807").expect("the limit is a move number");
+        assert_eq!(last.get(), MAX_MOVE_NUMBER);
+        last.advance();
+        last.advance();
+        assert_eq!(last.get(), MAX_MOVE_NUMBER, "the count stops at the limit");
+        last.retreat();
+        last.retreat();
+        assert_eq!(last, MoveNumber::parse("9223372036854775807").expect("the limit"), "undo restores exactly");
+        let mut near = MoveNumber::parse("9223372036854775806").expect("below the limit");
+        near.advance();
+        near.advance();
+        assert_eq!(near.get(), MAX_MOVE_NUMBER);
+        near.retreat();
+        assert_eq!(near.get(), MAX_MOVE_NUMBER);
+        near.retreat();
+        assert_eq!(near.get(), MAX_MOVE_NUMBER - 1);
+    }
+
+    #[test]
+    fn bad_move_numbers_are_errors_of_the_move_number_field() {
+        for text in ["0", "-1", "+1", "01", "x", "1.5", "", "9223372036854775808", "18446744073709551616"] {
+            let error = MoveNumber::parse(text).expect_err(text);
+            assert_eq!(error.field, PositionField::MoveNumber, "{text}");
+            assert_eq!(error.text, text);
+            assert_eq!(error.kind, PositionErrorKind::BadMoveNumber { max: MAX_MOVE_NUMBER });
+        }
+    }
+
+    #[test]
+    fn fields_are_three_or_four() {
+        let fields = Fields::split("9/9 b - 7").expect("four fields");
+        assert_eq!((fields.board, fields.side, fields.hand, fields.move_number), ("9/9", "b", "-", Some("7")));
+        assert_eq!(Fields::split("9/9 b").map_err(|e| e.kind), Err(PositionErrorKind::MissingFields));
+        assert_eq!(Fields::split("9/9 b - 1 1").map_err(|e| e.kind), Err(PositionErrorKind::ExtraFields));
+        assert_eq!(Fields::split("9/9 x -").and_then(|f| f.side()).map_err(|e| e.field), Err(PositionField::Side));
+    }
+
+    #[test]
+    fn hand_lines_list_counts_before_letters() {
+        assert_eq!(hand_line(Side::First, [('R', 1), ('B', 0), ('P', 2)]), "hand b: R 2P");
+        assert_eq!(hand_line(Side::Second, [('p', 0)]), "hand w: -");
+    }
+}
