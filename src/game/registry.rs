@@ -17,7 +17,7 @@ pub(crate) enum Family {
     Shogi,
 }
 
-/// Rule choices the user can switch with options (RULES.md rulings kept behind options).
+/// Rule choices the user can switch with options (rulings of docs/rules/ kept behind options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RuleOptions {
     /// Makyek is won by leaving the opponent one man, not none (`MakyekWin all-but-one`).
@@ -33,7 +33,7 @@ const fn specified(name: &'static str) -> Variant {
     Variant { name, family: None }
 }
 
-/// Every variant, in the order `usi` lists them (RULES.md's order, then the reference variants).
+/// Every variant, in the order `usi` lists them (the order of the games in docs/rules/, then the reference variants).
 pub static VARIANTS: [Variant; 15] = [
     hasami(0),
     hasami(1),

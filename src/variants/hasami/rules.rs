@@ -10,7 +10,7 @@ pub enum Win {
     Five { diagonal: bool },
 }
 
-/// The rule knobs that distinguish the named variants of the family (RULES.md §1).
+/// The rule knobs that distinguish the named variants of the family (docs/rules/hasami.md).
 #[derive(Debug)]
 pub struct RuleSet {
     /// The variant's protocol name.
