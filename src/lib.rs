@@ -1,4 +1,4 @@
-//! Tetsugaku: a USI engine for the Hasami Shogi family and the other games of RULES.md.
+//! Tetsugaku: a USI engine for the Hasami Shogi family and the other games of docs/rules/.
 //!
 //! Layers, data flowing one way: `protocol` (text) -> `engine` (session state, no text) ->
 //! `search` (generic over [`game::Game`]) and `catalogue` (every game, [`AnyGame`]) ->

@@ -1,4 +1,4 @@
-//! Hand-built positions, one focused test per rule of RULES.md §1 (and the position-string and
+//! Hand-built positions, one focused test per rule of docs/rules/hasami.md (and the position-string and
 //! move-token rules of protocol-spec.md §10). Every move is played on the engine and on the
 //! reference implementation (tests/common/reference.rs); the test checks the exact board
 //! afterwards (which men were captured, and no others), the result, and that both agree.

@@ -103,7 +103,7 @@ fn bench_is_deterministic_on_one_thread() {
     assert_eq!(first.positions, tetsugaku::engine::bench_positions().len());
 }
 
-/// RULES.md ruling (docs/rules/hasami.md): from the start, dai-hasami-step is a forced win for
+/// docs/rules/hasami.md: from the start, dai-hasami-step is a forced win for
 /// the first player in 9 plies (five men to rank g before the second player's men can reach
 /// it), with or without jumps (`DaiHasamiJumps`).
 #[test]

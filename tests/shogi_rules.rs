@@ -1,5 +1,5 @@
-//! Standard shogi (RULES.md §6, protocol-spec.md §11): one focused test per rule, position-string
-//! validation and round trips, and seeded random walks that check nodes against a naive,
+//! Standard shogi (docs/rules/shogi.md, protocol-spec.md §11): one focused test per rule,
+//! position-string validation and round trips, and seeded random walks that check nodes against a naive,
 //! independent move generator written here from the rules (square-by-square attacks, legality
 //! by trying each move on a copy, pawn-drop mate by searching the replies).
 //!

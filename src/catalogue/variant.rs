@@ -15,7 +15,7 @@ pub struct Variant {
     pub(crate) family: Option<Family>,
 }
 
-/// The variant names of protocol-spec.md §1, in the order `usi` lists them (RULES.md's order,
+/// The variant names of protocol-spec.md §1, in the order `usi` lists them (the rulebook's order,
 /// then the reference variants). A name no game plays yet is listed as specified; a variant a
 /// game plays that is missing here is listed after these.
 const SPECIFIED: [&str; 15] = [

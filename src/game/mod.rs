@@ -1,5 +1,5 @@
 //! The Game contract: the one interface between a variant's rules and the generic search,
-//! perft and protocol code. See `docs/game-contract.md` for how every game of RULES.md maps
+//! perft and protocol code. See `docs/game-contract.md` for how every game of docs/rules/ maps
 //! onto it (compound turns, chance nodes, hands, history-dependent legality, stacks).
 
 mod error;

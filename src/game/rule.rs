@@ -1,4 +1,4 @@
-//! Declared rule options: the rule switches a variant offers (RULES.md rulings kept behind
+//! Declared rule options: the rule switches a variant offers (rulings of docs/rules/ kept behind
 //! options), declared once next to the rules they change. The engine's option list, `setoption`,
 //! the session, the arena's `--rule NAME=VALUE`, game-record headers and `arena replay` all read
 //! these declarations; a game reads the chosen values from [`RuleValues`].

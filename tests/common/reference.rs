@@ -1,5 +1,5 @@
 //! A deliberately simple, independent second implementation of the Hasami Shogi family
-//! (RULES.md §1 and protocol-spec.md §10), written from the rules text alone and not from
+//! (docs/rules/hasami.md and protocol-spec.md §10), written from the rules text alone and not from
 //! `src/`. It exists to cross-check the engine: it produces the same move tokens, position
 //! strings and result words, so move sets and outcomes can be compared directly.
 //!
@@ -36,7 +36,7 @@ impl Side {
     }
 }
 
-/// How a variant is won (RULES.md §1 table).
+/// How a variant is won (docs/rules/hasami.md table).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Goal {
     /// The mover wins when the opponent is left with at most this many men.
@@ -45,7 +45,7 @@ pub enum Goal {
     Five { diagonal: bool },
 }
 
-/// The rules of one named variant, transcribed from the table in RULES.md §1.
+/// The rules of one named variant, transcribed from the table in docs/rules/hasami.md.
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub name: &'static str,
@@ -67,7 +67,7 @@ pub struct Rules {
 /// The largest move number of a position string (2^63 - 1, protocol-spec.md §7).
 pub const MAX_MOVE_NUMBER: u64 = (1 << 63) - 1;
 
-/// The eight variant names of RULES.md §1.
+/// The eight variant names of docs/rules/hasami.md.
 pub const VARIANTS: [&str; 8] = [
     "hasami",
     "hasami-all",
@@ -431,7 +431,7 @@ impl Position {
         self.result = self.judge();
     }
 
-    /// The end checks of RULES.md §1, in order, for the position just reached (the player not
+    /// The end checks of docs/rules/hasami.md, in order, for the position just reached (the player not
     /// to move has just moved): the mover's win; the material draw; the repetition draw; no
     /// legal move for the player to move.
     fn judge(&self) -> Option<String> {

@@ -2,7 +2,7 @@ use super::geometry::Dir;
 use super::rules::RuleSet;
 
 /// The enemy men captured when a man of the mover lands on `to`, with `own` the mover's men
-/// after the move (including `to`) and `enemy` the opponent's men (RULES.md §1): custodian runs
+/// after the move (including `to`) and `enemy` the opponent's men (docs/rules/hasami.md): custodian runs
 /// closed by the moved man in each direction, the corner rule, and intervention where the rule
 /// set has it. All are found on the board after the move and removed together.
 #[inline]

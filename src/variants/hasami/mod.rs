@@ -1,4 +1,4 @@
-//! The Hasami Shogi family (RULES.md §1): hasami, its variations, dai-hasami and its variations,
+//! The Hasami Shogi family (docs/rules/hasami.md): hasami, its variations, dai-hasami and its variations,
 //! and makyek. One rules engine ([`Hasami`]) driven by a [`RuleSet`] per named variant.
 //!
 //! Boards are `u128` bitboards indexed `row * width + col`, row 0 being the top rank (`a`) and

@@ -149,7 +149,7 @@ impl Hasami {
         self.has_five(men, side)
     }
 
-    /// How the game stands after the player not to move has just moved (RULES.md §1 order:
+    /// How the game stands after the player not to move has just moved (docs/rules/hasami.md order:
     /// the mover's win, the material draw, repetition, then no legal move for the player to move).
     fn judge(&self) -> Option<Outcome> {
         let mover = self.side.opponent();

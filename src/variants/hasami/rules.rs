@@ -11,7 +11,7 @@ pub enum Win {
     Five { diagonal: bool },
 }
 
-/// The rule knobs that distinguish the named variants of the family (RULES.md §1), after the
+/// The rule knobs that distinguish the named variants of the family (docs/rules/hasami.md), after the
 /// rule options have been applied ([`RuleSet::with_options`]).
 #[derive(Clone, Copy, Debug)]
 pub struct RuleSet {
@@ -80,7 +80,7 @@ const fn makyek(name: &'static str, at_most: u32) -> RuleSet {
     }
 }
 
-/// `MakyekWin`: makyek is won by capturing every enemy man, or all but one (RULES.md §1 ruling).
+/// `MakyekWin`: makyek is won by capturing every enemy man, or all but one (a ruling of docs/rules/hasami.md).
 pub static MAKYEK_WIN: RuleOption = RuleOption {
     name: "MakyekWin",
     kind: RuleKind::Combo { default: "all", values: &["all", "all-but-one"] },

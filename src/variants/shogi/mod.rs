@@ -1,4 +1,4 @@
-//! Shogi: a reusable core for the shogi-like games, and standard shogi (RULES.md §6).
+//! Shogi: a reusable core for the shogi-like games, and standard shogi (docs/rules/shogi.md).
 //!
 //! The core (no standard-shogi legality in it; Shogammon builds on it):
 //! - [`square`]: square indices and USI names; [`bitboard`]: `u128` square sets;
