@@ -13,7 +13,7 @@ pub use tt::{Bound, TranspositionTable};
 
 use crate::core::score::{is_decisive, mate_plies};
 use crate::core::{Score, Side};
-use crate::game::{Game, GameError, MateAnswer};
+use crate::game::{Game, GameError, MateAnswer, Turn};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::Worker;
@@ -109,10 +109,21 @@ impl Shared<'_> {
     }
 }
 
+/// The refusal of a search at a chance node (`protocol-spec.md` §14.4): the engine never
+/// invents a roll.
+pub const CHANCE_ROOT: &str = "chance node: the roll of the side to move is not known";
+
 /// Searches `root` within `limits`, reporting [`Event`]s through `report` (the last one is
 /// always `BestMove`, whose move is legal, or `None` when there is none). Blocks until done;
 /// `control` stops it from another thread. For `infinite` and `ponder` searches `BestMove` is
 /// held back until `control` is stopped (or `ponderhit` and the time runs out).
+///
+/// Principal variations stop at the first chance node (what follows depends on a roll), so
+/// there is no `ponder` move when the best move leads to one.
+///
+/// # Errors
+/// A chance root ([`CHANCE_ROOT`]) or a `searchmoves` token that is not a legal move; nothing
+/// is searched and no event is reported.
 pub fn search<G: Game>(
     root: &G,
     limits: &Limits,
@@ -121,6 +132,9 @@ pub fn search<G: Game>(
     control: &Control,
     report: &(dyn Fn(Event) + Sync),
 ) -> Result<Summary, GameError> {
+    if let Turn::Chance(_) = root.turn() {
+        return Err(GameError::new(CHANCE_ROOT));
+    }
     let mut root_moves = Vec::new();
     root.generate(&mut root_moves);
     if !limits.searchmoves.is_empty() {
@@ -161,10 +175,11 @@ pub fn search<G: Game>(
         }
         let best = &main.root_moves[0];
         summary.best = Some(root.format_move(best.mv));
-        summary.ponder = best.pv.get(1).map(|&reply| {
+        summary.ponder = best.pv.get(1).and_then(|&reply| {
             let mut after = root.clone();
             after.play(best.mv);
-            after.format_move(reply)
+            // After a chance node the reply depends on the roll: nothing to ponder on.
+            matches!(after.turn(), Turn::Decide(_)).then(|| after.format_move(reply))
         });
         summary.score = (best.score > -crate::core::score::INFINITE).then_some(best.score);
         summary.depth = main.completed_depth;
@@ -194,15 +209,15 @@ fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, 
     let lines = shared.multipv.min(worker.root_moves.len());
     for (index, root_move) in worker.root_moves[..lines].iter().enumerate() {
         let mut game = root.clone();
-        let pv = root_move
-            .pv
-            .iter()
-            .map(|&mv| {
-                let token = game.format_move(mv);
-                game.play(mv);
-                token
-            })
-            .collect();
+        let mut pv = Vec::with_capacity(root_move.pv.len());
+        for &mv in &root_move.pv {
+            pv.push(game.format_move(mv));
+            game.play(mv);
+            // The line stops where chance decides (the search's lines already do).
+            if !matches!(game.turn(), Turn::Decide(_)) {
+                break;
+            }
+        }
         report(Event::Info(Info {
             depth: worker.completed_depth.max(1),
             seldepth: root_move.seldepth.max(worker.completed_depth as usize),

@@ -489,8 +489,15 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// A chance node: the weighted mean of the outcomes' values (expectimax). The side to move
-    /// is the same before and after the roll, so values are not negated.
+    /// is the same before and after the roll, so values are not negated. Its principal
+    /// variation is empty: a line stops where chance decides.
     fn chance(&mut self, depth: i32, ply: usize) -> Score {
+        let value = self.expectation(depth, ply);
+        self.pv[ply].clear();
+        value
+    }
+
+    fn expectation(&mut self, depth: i32, ply: usize) -> Score {
         let mut outcomes = Vec::new();
         self.game.generate(&mut outcomes);
         let mut total: i64 = 0;
