@@ -1,6 +1,7 @@
 //! The generic search, written once against [`Game`] and compiled once per game: iterative
 //! deepening PVS with a shared transposition table, Lazy SMP threads and time management.
 
+mod chance;
 mod control;
 mod limits;
 mod ordering;
