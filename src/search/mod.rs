@@ -3,6 +3,7 @@
 
 mod chance;
 mod control;
+mod cores;
 mod limits;
 mod ordering;
 mod tt;
@@ -15,6 +16,7 @@ pub use tt::{Bound, TranspositionTable};
 use crate::core::score::{is_decisive, mate_plies};
 use crate::core::{Score, Side};
 use crate::game::{Game, GameError, MateAnswer, Turn};
+use cores::Cores;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::Worker;
@@ -102,6 +104,8 @@ pub(crate) struct Shared<'a> {
     multipv: usize,
     /// Per-thread node counts, published every few nodes.
     nodes: Vec<AtomicU64>,
+    /// The cores the helper threads take turns on.
+    cores: Cores,
 }
 
 impl Shared<'_> {
@@ -152,27 +156,48 @@ pub fn search<G: Game>(
         budget: limits.budget(side, config.move_overhead),
         multipv: config.multipv.max(1),
         nodes: (0..config.threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        cores: Cores::new(config.threads.max(1), Cores::available()),
     };
     let mut summary = Summary { best: None, ponder: None, score: None, depth: 0, nodes: 0 };
-    if !root_moves.is_empty() {
-        let main = std::thread::scope(|scope| {
-            for id in 1..shared.nodes.len() {
-                let (shared, game, moves) = (&shared, root.clone(), &root_moves);
-                std::thread::Builder::new()
-                    .stack_size(32 << 20)
-                    .spawn_scoped(scope, move || Worker::new(id, shared, game, moves).iterate(&|_| {}))
-                    .ok();
-            }
-            let mut main = Worker::new(0, &shared, root.clone(), &root_moves);
-            main.iterate(&|worker| report_lines(worker, root, &shared, report));
-            wait_for_release(limits, control);
-            control.stop();
-            main
-        });
+    if root_moves.is_empty() {
+        wait_for_release(limits, control);
+        summary.nodes = shared.total_nodes();
+        answer(&summary, control, report);
+        return Ok(summary);
+    }
+    std::thread::scope(|scope| {
+        // Step 1. Helper threads (Lazy SMP), taking turns on the cores the main thread leaves
+        // (`cores.rs`). A thread of its own starts them, so the main thread starts at once.
+        let shared = &shared;
+        let root_moves = &root_moves;
+        if shared.nodes.len() > 1 {
+            scope.spawn(move || {
+                for id in 1..shared.nodes.len() {
+                    let game = root.clone();
+                    let helper = move || {
+                        let _core = shared.cores.hold(id);
+                        if !control.stopped() {
+                            Worker::new(id, shared, game, root_moves).iterate(&|_| {});
+                        }
+                    };
+                    std::thread::Builder::new().stack_size(32 << 20).spawn_scoped(scope, helper).ok();
+                }
+            });
+        }
+
+        // Step 2. The main thread searches, reporting every completed iteration.
+        let mut main = Worker::new(0, shared, root.clone(), root_moves);
+        main.iterate(&|worker| report_lines(worker, root, shared, report));
+        wait_for_release(limits, control);
+        control.stop();
+
+        // Step 3. Answer now, before the helpers are joined: those waiting for their turn on a
+        // core only see `stop` when they get it. The scope joins them before `search` returns,
+        // and the session waits for that before it starts anything else.
         if main.reported_best != Some(main.root_moves[0].mv) {
             // The move played comes from an unfinished iteration (or none finished): report its
             // line, as GUIs show the last pv as the engine's choice.
-            report_lines(&main, root, &shared, report);
+            report_lines(&main, root, shared, report);
         }
         let best = &main.root_moves[0];
         summary.best = Some(root.format_move(best.mv));
@@ -184,14 +209,18 @@ pub fn search<G: Game>(
         });
         summary.score = (best.score > -crate::core::score::INFINITE).then_some(best.score);
         summary.depth = main.completed_depth;
-    } else {
-        wait_for_release(limits, control);
-    }
+        answer(&summary, control, report);
+    });
+    // Every helper has stopped now and published its final count.
     summary.nodes = shared.total_nodes();
-    // A controller may answer `bestmove` at once: the search must already count as over.
+    Ok(summary)
+}
+
+/// Reports the final `BestMove`. A controller may answer `bestmove` at once: the search
+/// counts as over from here on ([`Control::finished`]).
+fn answer(summary: &Summary, control: &Control, report: &(dyn Fn(Event) + Sync)) {
     control.finish();
     report(Event::BestMove { best: summary.best.clone(), ponder: summary.ponder.clone() });
-    Ok(summary)
 }
 
 /// `infinite` and `ponder` searches may not answer before `stop` (or `ponderhit`).

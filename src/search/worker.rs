@@ -223,7 +223,8 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Counts a node and, every [`CHECK_EVERY`] nodes, publishes the count and checks limits.
+    /// Counts a node and, every [`CHECK_EVERY`] nodes, publishes the count and checks limits
+    /// (main thread) or hands its core on to a waiting helper (helpers, `cores.rs`).
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
@@ -231,6 +232,8 @@ impl<'a, G: Game> Worker<'a, G> {
             self.flush_nodes();
             if self.id == 0 {
                 self.check_limits();
+            } else {
+                self.shared.cores.take_turns(self.id);
             }
         }
         if !self.stopped && self.shared.control.stopped() {
