@@ -1,23 +1,32 @@
 //! The chance-node half of the Game contract, exercised with a tiny dice game (no real dice
-//! game exists yet): perft at chance nodes uses up no depth and sums outcomes unweighted, and
-//! the search's expectimax equals a brute-force expectimax over weighted rolls.
+//! game exists yet): perft at chance nodes uses up no depth and sums outcomes unweighted; the
+//! search's value equals a brute-force expectimax over weighted rolls (wins, losses and the
+//! clamp of undecided means included) whatever window it is searched with; the principal
+//! variation stops at the first chance node; a chance root is refused.
 
-use tetsugaku::core::score::INFINITE;
+use std::sync::Mutex;
+use tetsugaku::core::score::{loss_in, win_in, INFINITE, MATE_BOUND};
 use tetsugaku::core::{Outcome, Score, Side, WinReason};
 use tetsugaku::game::{perft, perft_divide, Game, GameError, RuleValues, Turn, VariantSpec};
-use tetsugaku::search::{search, Config, Control, Limits, TranspositionTable};
+use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, TranspositionTable};
 
-/// A race: each turn the player rolls a three-sided die weighted 1:1:2 (faces 1, 2, 3), then
-/// either advances its token by the roll or stays. Landing on a multiple of 4 (short of the
-/// goal) sends the token back to 0. First to reach `goal` wins.
+/// A race: each turn the player rolls a three-sided die (faces 1, 2, 3, weighted by `die`,
+/// 1:1:2 unless loaded), then either advances its token by the roll or stays. Landing on a
+/// multiple of 4 (short of the goal) sends the token back to 0. First to reach `goal` wins.
+///
+/// The number of turns played is part of the key: a position never recurs at another depth of
+/// one search, so the transposition table cannot hand the search a deeper (better, but
+/// different) value than the fixed-depth expectimax it is compared with.
 #[derive(Clone, Debug)]
 struct Race {
     goal: u32,
+    die: [u32; 3],
     at: [u32; 2],
     side: Side,
     /// `None` at a chance node.
     roll: Option<u32>,
-    undo: Vec<([u32; 2], Side, Option<u32>)>,
+    turns: u32,
+    undo: Vec<([u32; 2], Side, Option<u32>, u32)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,11 +36,17 @@ enum Step {
     Stay,
 }
 
-const WEIGHTS: [u32; 3] = [1, 1, 2];
+const FAIR: [u32; 3] = [1, 1, 2];
+/// Nearly always a 3: a side one roll of 3 from the goal has a mean just short of a certain win.
+const LOADED: [u32; 3] = [1, 1, 60];
 
 impl Race {
     fn new(goal: u32, at: [u32; 2], roll: Option<u32>) -> Race {
-        Race { goal, at, side: Side::First, roll, undo: Vec::new() }
+        Race { goal, die: FAIR, at, side: Side::First, roll, turns: 0, undo: Vec::new() }
+    }
+
+    fn loaded(self) -> Race {
+        Race { die: LOADED, ..self }
     }
 }
 
@@ -80,13 +95,13 @@ impl Game for Race {
 
     fn chance_weight(&self, outcome: Step) -> u32 {
         match outcome {
-            Step::Roll(face) => WEIGHTS[face as usize - 1],
+            Step::Roll(face) => self.die[face as usize - 1],
             _ => 0,
         }
     }
 
     fn play(&mut self, mv: Step) {
-        self.undo.push((self.at, self.side, self.roll));
+        self.undo.push((self.at, self.side, self.roll, self.turns));
         match mv {
             Step::Roll(face) => self.roll = Some(face),
             Step::Advance | Step::Stay => {
@@ -99,19 +114,29 @@ impl Game for Race {
                 }
                 self.roll = None;
                 self.side = self.side.opponent();
+                self.turns += 1;
             }
         }
     }
 
     fn undo(&mut self) {
-        if let Some((at, side, roll)) = self.undo.pop() {
-            (self.at, self.side, self.roll) = (at, side, roll);
+        if let Some((at, side, roll, turns)) = self.undo.pop() {
+            (self.at, self.side, self.roll, self.turns) = (at, side, roll, turns);
         }
     }
 
     fn key(&self) -> u64 {
         let roll = self.roll.map_or(0, |r| r as u64 + 1);
-        (self.at[0] as u64) << 32 ^ (self.at[1] as u64) << 8 ^ roll << 4 ^ self.side.index() as u64
+        let packed = (self.at[0] as u64) << 40
+            ^ (self.at[1] as u64) << 20
+            ^ (self.turns as u64) << 4
+            ^ roll << 1
+            ^ self.side.index() as u64;
+        // SplitMix64's finaliser: the table indexes by the high bits.
+        let mut z = packed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     fn key_from_scratch(&self) -> u64 {
@@ -145,7 +170,7 @@ impl Game for Race {
     }
 
     fn position_string(&self) -> String {
-        format!("{} {} {:?} {:?}", self.at[0], self.at[1], self.side, self.roll)
+        format!("{} {} {:?} {:?} {}", self.at[0], self.at[1], self.side, self.roll, self.turns)
     }
 
     fn diagram(&self) -> String {
@@ -170,22 +195,52 @@ fn count(game: &mut Race, depth: u32) -> u64 {
     total
 }
 
-/// Full-width expectimax to `depth` decisions, with the search's integer mean at chance nodes.
-fn expectimax(game: &mut Race, depth: i32) -> Score {
+/// What the reference met on its way, to show that the test positions exercise decided games
+/// and the clamp of undecided means.
+#[derive(Default, Debug)]
+struct Seen {
+    decided: u64,
+    clamped: u64,
+}
+
+/// Full-width expectimax to `depth` decisions, written independently of the library's search:
+/// a finished game scores a win or loss `ply` decisions from the root (chance nodes are no
+/// plies), a chance node the weighted mean of its outcomes truncated toward zero, and that mean
+/// stays a decided score only when every outcome is decided the same way (else it is clamped
+/// to the undecided range).
+fn expectimax(game: &mut Race, depth: i32, ply: usize, seen: &mut Seen) -> Score {
     let mut moves = Vec::new();
     match game.turn() {
-        Turn::Over(_) => panic!("the test positions never reach the goal"),
+        Turn::Over(Outcome::Win { winner, .. }) => {
+            seen.decided += 1;
+            if winner == game.side() {
+                win_in(ply)
+            } else {
+                loss_in(ply)
+            }
+        }
+        Turn::Over(Outcome::Draw(_)) => 0,
         Turn::Chance(_) => {
             game.generate(&mut moves);
             let (mut total, mut weights) = (0i64, 0i64);
+            let mut values = Vec::new();
             for mv in moves {
                 let w = game.chance_weight(mv) as i64;
                 game.play(mv);
-                total += expectimax(game, depth) as i64 * w;
+                let value = expectimax(game, depth, ply, seen);
                 game.undo();
+                total += value as i64 * w;
                 weights += w;
+                values.push(value);
             }
-            (total / weights) as Score
+            let mean = (total / weights) as Score;
+            let unanimous = values.iter().all(|&v| v >= MATE_BOUND) || values.iter().all(|&v| v <= -MATE_BOUND);
+            if unanimous || mean.abs() < MATE_BOUND {
+                mean
+            } else {
+                seen.clamped += 1;
+                mean.signum() * (MATE_BOUND - 1)
+            }
         }
         Turn::Decide(_) if depth <= 0 => game.evaluate(),
         Turn::Decide(_) => {
@@ -193,12 +248,25 @@ fn expectimax(game: &mut Race, depth: i32) -> Score {
             let mut best = -INFINITE;
             for mv in moves {
                 game.play(mv);
-                best = best.max(-expectimax(game, depth - 1));
+                best = best.max(-expectimax(game, depth - 1, ply + 1, seen));
                 game.undo();
             }
             best
         }
     }
+}
+
+/// Test positions (the side to move has rolled): far from the goal, where only evaluations
+/// count, and close to it, where wins and losses are in reach, with a fair and a loaded die.
+fn positions() -> Vec<Race> {
+    let far = [([0, 0], 3), ([2, 5], 1), ([6, 1], 2), ([3, 7], 3), ([10, 14], 2)];
+    let near = [(9, [5, 6], 2), (9, [7, 3], 1), (12, [8, 9], 3), (12, [2, 10], 2), (7, [1, 2], 1)];
+    let loaded = [(10, [7, 7], 1), (11, [5, 8], 2), (13, [9, 6], 3)];
+    far.iter()
+        .map(|&(at, roll)| Race::new(1000, at, Some(roll)))
+        .chain(near.iter().map(|&(goal, at, roll)| Race::new(goal, at, Some(roll))))
+        .chain(loaded.iter().map(|&(goal, at, roll)| Race::new(goal, at, Some(roll)).loaded()))
+        .collect()
 }
 
 #[test]
@@ -219,22 +287,107 @@ fn perft_sums_chance_outcomes_without_using_depth() {
     }
 }
 
+/// Runs a fixed-depth search, keeping every event.
+fn run(root: &Race, depth: u32, multipv: usize, tt: &TranspositionTable) -> (tetsugaku::search::Summary, Vec<Event>) {
+    let config = Config { threads: 1, multipv, move_overhead: 0 };
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let events = Mutex::new(Vec::new());
+    let record = |event: Event| events.lock().expect("not poisoned").push(event);
+    tt.clear();
+    let summary = search(root, &limits, &config, tt, &Control::new(false), &record).expect("searches");
+    (summary, events.into_inner().expect("not poisoned"))
+}
+
+/// The score an `info` line reports for `score`.
+fn report(score: Score) -> ScoreReport {
+    ScoreReport::from_score(score)
+}
+
 #[test]
 fn search_value_is_the_weighted_expectimax() {
-    let tt = TranspositionTable::new(4).expect("4 MiB");
-    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
-    for (at, roll) in [([0, 0], 3), ([2, 5], 1), ([6, 1], 2), ([3, 7], 3), ([10, 14], 2)] {
-        for depth in 1..=5 {
-            let mut root = Race::new(1000, at, Some(roll));
-            tt.clear();
-            let limits = Limits { depth: Some(depth as u32), ..Limits::default() };
-            let summary = search(&root, &limits, &config, &tt, &Control::new(false), &|_| {}).expect("searches");
-            let exact = expectimax(&mut root, depth);
-            assert_eq!(summary.score, Some(exact), "{at:?} roll {roll} depth {depth}: {summary:?}");
-            // The move played achieves the value.
-            let mv = root.parse_move(summary.best.as_deref().expect("a move")).expect("legal");
-            root.play(mv);
-            assert_eq!(-expectimax(&mut root, depth - 1), exact, "{at:?} roll {roll} depth {depth}");
+    let tt = TranspositionTable::new(16).expect("16 MiB");
+    let mut seen = Seen::default();
+    for root in positions() {
+        for depth in 1..=7 {
+            let mut game = root.clone();
+            let exact = expectimax(&mut game, depth, 0, &mut seen);
+            let what = format!("{} depth {depth}", root.position_string());
+            for multipv in [1, 2] {
+                let (summary, events) = run(&root, depth as u32, multipv, &tt);
+                assert_eq!(summary.score, Some(exact), "{what} multipv {multipv}: {summary:?}");
+                assert_eq!(summary.depth, depth as u32, "{what}");
+                // The move played achieves the value.
+                let best = game.parse_move(summary.best.as_deref().expect("a move")).expect("legal");
+                game.play(best);
+                assert_eq!(-expectimax(&mut game, depth - 1, 1, &mut Seen::default()), exact, "{what}");
+                game.undo();
+                // Every line of the last iteration carries its root move's exact value: the
+                // second line is searched with the window left by the first.
+                let last: Vec<_> = events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Info(info) if info.depth == depth as u32 => Some(info),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(last.len(), multipv, "{what}");
+                for info in last {
+                    let mv = game.parse_move(&info.pv[0]).expect("legal");
+                    game.play(mv);
+                    let value = -expectimax(&mut game, depth - 1, 1, &mut Seen::default());
+                    game.undo();
+                    assert_eq!(info.score, report(value), "{what} line {}", info.multipv);
+                }
+            }
         }
+    }
+    // The positions reach finished games, and means just short of a certain win.
+    assert!(seen.decided > 1000 && seen.clamped > 10, "{seen:?}");
+}
+
+#[test]
+fn the_principal_variation_stops_at_the_first_chance_node() {
+    let tt = TranspositionTable::new(4).expect("4 MiB");
+    for root in positions() {
+        for depth in [1, 3, 6] {
+            for multipv in [1, 2] {
+                let (summary, events) = run(&root, depth, multipv, &tt);
+                let what = format!("{} depth {depth} multipv {multipv}", root.position_string());
+                let mut infos = 0;
+                for event in &events {
+                    match event {
+                        // Every move leads to a roll (or ends the game): one move, no more.
+                        Event::Info(info) => {
+                            infos += 1;
+                            assert_eq!(info.pv.len(), 1, "{what}: {info:?}");
+                            assert!(root.parse_move(&info.pv[0]).is_ok(), "{what}: {info:?}");
+                        }
+                        Event::BestMove { best, ponder } => {
+                            assert_eq!(best, &summary.best, "{what}");
+                            assert_eq!(ponder, &None, "{what}");
+                        }
+                        other => panic!("{what}: unexpected {other:?}"),
+                    }
+                }
+                assert!(infos >= 1, "{what}");
+                assert!(matches!(events.last(), Some(Event::BestMove { .. })), "{what}");
+                assert_eq!(summary.ponder, None, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_chance_root_is_refused() {
+    let tt = TranspositionTable::new(1).expect("1 MiB");
+    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+    for root in [Race::new(1000, [0, 0], None), Race::new(9, [5, 6], None)] {
+        let events = Mutex::new(Vec::new());
+        let record = |event: Event| events.lock().expect("not poisoned").push(event);
+        let limits = Limits { depth: Some(3), ..Limits::default() };
+        let outcome = search(&root, &limits, &config, &tt, &Control::new(false), &record);
+        let error = outcome.expect_err("a chance root cannot be searched");
+        assert_eq!(error.to_string(), "chance node: the roll of the side to move is not known");
+        assert!(events.into_inner().expect("not poisoned").is_empty());
     }
 }

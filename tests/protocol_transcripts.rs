@@ -396,6 +396,32 @@ fn two_threads_search_to_depth_and_to_movetime() {
 }
 
 #[test]
+fn stop_with_far_more_threads_than_cores_answers_once_and_the_engine_goes_on() {
+    // 256 threads on a machine with a few cores: the helpers take turns on the cores, the main
+    // thread answers `stop` at once, and the next search starts after the helpers are gone.
+    let mut engine = Engine::start();
+    engine.silent("setoption name Threads value 256");
+    engine.silent(OPENING);
+    let legal = engine.move_set();
+    for _ in 0..3 {
+        engine.send("go infinite");
+        let mut all = wait_for_first_info(&mut engine);
+        all.extend(engine.collect_for(Duration::from_millis(200)));
+        engine.send("stop");
+        all.extend(engine.until(|l| l.starts_with("bestmove")));
+        check_search(&Search::from_lines(all), &legal);
+        // Exactly one bestmove: nothing follows it, and a late `stop` prints nothing either.
+        engine.send("stop");
+        assert_quiet(&mut engine);
+        let search = engine.search("depth 2");
+        check_search(&search, &legal);
+        assert_eq!(search.infos.last().and_then(|i| i.depth), Some(2), "{:?}", search.lines);
+        assert_quiet(&mut engine);
+    }
+    assert_eq!(engine.finish(true).code(), Some(0));
+}
+
+#[test]
 fn usi_ponder_false_suppresses_the_ponder_move() {
     let mut engine = Engine::start();
     engine.silent("variant dai-hasami");

@@ -146,9 +146,12 @@ impl Session {
     }
 
     /// Starts searching the current position on a new thread; events go to `sink`, the last
-    /// one being `BestMove`.
+    /// one being `BestMove`. Refused at a chance node (the roll is not known, §14.4).
     pub fn go(&mut self, limits: Limits, sink: EventSink) -> Result<(), EngineError> {
         self.ensure_idle()?;
+        if let Turn::Chance(_) = self.game.turn() {
+            return Err(EngineError::new(search::CHANCE_ROOT));
+        }
         for token in &limits.searchmoves {
             self.game.clone().play_token(token).map_err(|e| EngineError::new(format!("searchmoves: {e}")))?;
         }

@@ -7,7 +7,9 @@ use std::time::Instant;
 pub struct Control {
     stop: AtomicBool,
     pondering: AtomicBool,
-    /// Set just before the final `BestMove` event: the search counts as over from then on.
+    /// Set just before the final `BestMove` event: the search counts as over from then on
+    /// (its helper threads may still be winding down: whoever starts the next search first
+    /// waits for the thread that ran this one, which joins them).
     done: AtomicBool,
     /// Nanoseconds from `base` at which the clock started (search start or `ponderhit`).
     clock_start: AtomicU64,
@@ -35,7 +37,8 @@ impl Control {
         self.done.store(true, Relaxed);
     }
 
-    /// Whether the search has reported, or is reporting, its best move.
+    /// Whether the search has reported, or is reporting, its best move. Its threads may still
+    /// be exiting (see [`crate::engine::Session::is_searching`], which joins them).
     pub fn finished(&self) -> bool {
         self.done.load(Relaxed)
     }

@@ -1,7 +1,9 @@
 //! The generic search, written once against [`Game`] and compiled once per game: iterative
 //! deepening PVS with a shared transposition table, Lazy SMP threads and time management.
 
+mod chance;
 mod control;
+mod cores;
 mod limits;
 mod ordering;
 mod tt;
@@ -13,7 +15,8 @@ pub use tt::{Bound, TranspositionTable};
 
 use crate::core::score::{is_decisive, mate_plies};
 use crate::core::{Score, Side};
-use crate::game::{Game, GameError, MateAnswer};
+use crate::game::{Game, GameError, MateAnswer, Turn};
+use cores::Cores;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::Worker;
@@ -101,6 +104,8 @@ pub(crate) struct Shared<'a> {
     multipv: usize,
     /// Per-thread node counts, published every few nodes.
     nodes: Vec<AtomicU64>,
+    /// The cores the helper threads take turns on.
+    cores: Cores,
 }
 
 impl Shared<'_> {
@@ -109,10 +114,21 @@ impl Shared<'_> {
     }
 }
 
+/// The refusal of a search at a chance node (`protocol-spec.md` §14.4): the engine never
+/// invents a roll.
+pub const CHANCE_ROOT: &str = "chance node: the roll of the side to move is not known";
+
 /// Searches `root` within `limits`, reporting [`Event`]s through `report` (the last one is
 /// always `BestMove`, whose move is legal, or `None` when there is none). Blocks until done;
 /// `control` stops it from another thread. For `infinite` and `ponder` searches `BestMove` is
 /// held back until `control` is stopped (or `ponderhit` and the time runs out).
+///
+/// Principal variations stop at the first chance node (what follows depends on a roll), so
+/// there is no `ponder` move when the best move leads to one.
+///
+/// # Errors
+/// A chance root ([`CHANCE_ROOT`]) or a `searchmoves` token that is not a legal move; nothing
+/// is searched and no event is reported.
 pub fn search<G: Game>(
     root: &G,
     limits: &Limits,
@@ -121,6 +137,9 @@ pub fn search<G: Game>(
     control: &Control,
     report: &(dyn Fn(Event) + Sync),
 ) -> Result<Summary, GameError> {
+    if let Turn::Chance(_) = root.turn() {
+        return Err(GameError::new(CHANCE_ROOT));
+    }
     let mut root_moves = Vec::new();
     root.generate(&mut root_moves);
     if !limits.searchmoves.is_empty() {
@@ -137,45 +156,71 @@ pub fn search<G: Game>(
         budget: limits.budget(side, config.move_overhead),
         multipv: config.multipv.max(1),
         nodes: (0..config.threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        cores: Cores::new(config.threads.max(1), Cores::available()),
     };
     let mut summary = Summary { best: None, ponder: None, score: None, depth: 0, nodes: 0 };
-    if !root_moves.is_empty() {
-        let main = std::thread::scope(|scope| {
-            for id in 1..shared.nodes.len() {
-                let (shared, game, moves) = (&shared, root.clone(), &root_moves);
-                std::thread::Builder::new()
-                    .stack_size(32 << 20)
-                    .spawn_scoped(scope, move || Worker::new(id, shared, game, moves).iterate(&|_| {}))
-                    .ok();
-            }
-            let mut main = Worker::new(0, &shared, root.clone(), &root_moves);
-            main.iterate(&|worker| report_lines(worker, root, &shared, report));
-            wait_for_release(limits, control);
-            control.stop();
-            main
-        });
+    if root_moves.is_empty() {
+        wait_for_release(limits, control);
+        summary.nodes = shared.total_nodes();
+        answer(&summary, control, report);
+        return Ok(summary);
+    }
+    std::thread::scope(|scope| {
+        // Step 1. Helper threads (Lazy SMP), taking turns on the cores the main thread leaves
+        // (`cores.rs`). A thread of its own starts them, so the main thread starts at once.
+        let shared = &shared;
+        let root_moves = &root_moves;
+        if shared.nodes.len() > 1 {
+            scope.spawn(move || {
+                for id in 1..shared.nodes.len() {
+                    let game = root.clone();
+                    let helper = move || {
+                        let _core = shared.cores.hold(id);
+                        if !control.stopped() {
+                            Worker::new(id, shared, game, root_moves).iterate(&|_| {});
+                        }
+                    };
+                    std::thread::Builder::new().stack_size(32 << 20).spawn_scoped(scope, helper).ok();
+                }
+            });
+        }
+
+        // Step 2. The main thread searches, reporting every completed iteration.
+        let mut main = Worker::new(0, shared, root.clone(), root_moves);
+        main.iterate(&|worker| report_lines(worker, root, shared, report));
+        wait_for_release(limits, control);
+        control.stop();
+
+        // Step 3. Answer now, before the helpers are joined: those waiting for their turn on a
+        // core only see `stop` when they get it. The scope joins them before `search` returns,
+        // and the session waits for that before it starts anything else.
         if main.reported_best != Some(main.root_moves[0].mv) {
             // The move played comes from an unfinished iteration (or none finished): report its
             // line, as GUIs show the last pv as the engine's choice.
-            report_lines(&main, root, &shared, report);
+            report_lines(&main, root, shared, report);
         }
         let best = &main.root_moves[0];
         summary.best = Some(root.format_move(best.mv));
-        summary.ponder = best.pv.get(1).map(|&reply| {
+        summary.ponder = best.pv.get(1).and_then(|&reply| {
             let mut after = root.clone();
             after.play(best.mv);
-            after.format_move(reply)
+            // After a chance node the reply depends on the roll: nothing to ponder on.
+            matches!(after.turn(), Turn::Decide(_)).then(|| after.format_move(reply))
         });
         summary.score = (best.score > -crate::core::score::INFINITE).then_some(best.score);
         summary.depth = main.completed_depth;
-    } else {
-        wait_for_release(limits, control);
-    }
+        answer(&summary, control, report);
+    });
+    // Every helper has stopped now and published its final count.
     summary.nodes = shared.total_nodes();
-    // A controller may answer `bestmove` at once: the search must already count as over.
+    Ok(summary)
+}
+
+/// Reports the final `BestMove`. A controller may answer `bestmove` at once: the search
+/// counts as over from here on ([`Control::finished`]).
+fn answer(summary: &Summary, control: &Control, report: &(dyn Fn(Event) + Sync)) {
     control.finish();
     report(Event::BestMove { best: summary.best.clone(), ponder: summary.ponder.clone() });
-    Ok(summary)
 }
 
 /// `infinite` and `ponder` searches may not answer before `stop` (or `ponderhit`).
@@ -194,15 +239,15 @@ fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, 
     let lines = shared.multipv.min(worker.root_moves.len());
     for (index, root_move) in worker.root_moves[..lines].iter().enumerate() {
         let mut game = root.clone();
-        let pv = root_move
-            .pv
-            .iter()
-            .map(|&mv| {
-                let token = game.format_move(mv);
-                game.play(mv);
-                token
-            })
-            .collect();
+        let mut pv = Vec::with_capacity(root_move.pv.len());
+        for &mv in &root_move.pv {
+            pv.push(game.format_move(mv));
+            game.play(mv);
+            // The line stops where chance decides (the search's lines already do).
+            if !matches!(game.turn(), Turn::Decide(_)) {
+                break;
+            }
+        }
         report(Event::Info(Info {
             depth: worker.completed_depth.max(1),
             seldepth: root_move.seldepth.max(worker.completed_depth as usize),

@@ -1,7 +1,8 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence on noisy moves, null-move pruning and late-move reductions where the game
-//! allows, and expectimax at chance nodes.
+//! allows, and expectimax with Star1 cuts at chance nodes (`chance.rs`).
 
+use super::chance::Outcomes;
 use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
 use super::Shared;
@@ -222,7 +223,8 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Counts a node and, every [`CHECK_EVERY`] nodes, publishes the count and checks limits.
+    /// Counts a node and, every [`CHECK_EVERY`] nodes, publishes the count and checks limits
+    /// (main thread) or hands its core on to a waiting helper (helpers, `cores.rs`).
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
@@ -230,6 +232,8 @@ impl<'a, G: Game> Worker<'a, G> {
             self.flush_nodes();
             if self.id == 0 {
                 self.check_limits();
+            } else {
+                self.shared.cores.take_turns(self.id);
             }
         }
         if !self.stopped && self.shared.control.stopped() {
@@ -272,7 +276,7 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Over(outcome) => {
                 return self.outcome_score(outcome, self.game.side(), ply);
             }
-            Turn::Chance(_) => return self.chance(depth, ply),
+            Turn::Chance(_) => return self.chance(depth, ply, alpha, beta, cut),
             Turn::Decide(side) => side,
         };
         if depth <= 0 {
@@ -488,37 +492,98 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// A chance node: the weighted mean of the outcomes' values (expectimax). The side to move
-    /// is the same before and after the roll, so values are not negated.
-    fn chance(&mut self, depth: i32, ply: usize) -> Score {
-        let mut outcomes = Vec::new();
-        self.game.generate(&mut outcomes);
-        let mut total: i64 = 0;
-        let mut weights: i64 = 0;
-        let (mut all_won, mut all_lost) = (true, true);
-        for mv in outcomes {
-            let weight = self.game.chance_weight(mv) as i64;
+    /// A chance node: the weighted mean of the outcomes' values (expectimax), searched with
+    /// Star1 cuts and the table's bounds (`chance.rs`): exactly the mean when it lies inside
+    /// `(alpha, beta)`, else a fail-soft bound on the side it lies (stored in the table like a
+    /// decision node's). The side to move is the same before and after the roll, so values are
+    /// not negated, and a roll uses up no depth and no ply. Outcomes of weight 0 cannot happen
+    /// and are not searched. Its principal variation is empty: a line stops where chance
+    /// decides. `cut` (an expected cut node) passes on to the outcomes, which fail high with
+    /// their node.
+    fn chance(&mut self, depth: i32, ply: usize, alpha: Score, beta: Score, cut: bool) -> Score {
+        let value = self.expectation(depth, ply, alpha, beta, cut);
+        self.pv[ply].clear();
+        value
+    }
+
+    fn expectation(&mut self, depth: i32, ply: usize, alpha: Score, beta: Score, cut: bool) -> Score {
+        // Step 1. The outcomes that can happen (an outcome of weight 0 cannot), each worth a
+        // loss or a win at this ply at worst and best; what the table knows of the node.
+        let mut moves = Vec::new();
+        self.game.generate(&mut moves);
+        moves.retain(|&mv| self.game.chance_weight(mv) > 0);
+        if moves.is_empty() {
+            return self.game.evaluate();
+        }
+        let mut outcomes = Outcomes::new(loss_in(ply), win_in(ply));
+        for &mv in &moves {
+            outcomes.push(self.game.chance_weight(mv));
+        }
+        let key = self.game.key();
+        if let Some(h) = self.shared.tt.probe(key) {
+            let s = from_tt(h.score, ply);
+            if h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+
+        // Step 2. Star2, its cheap half: what the table knows of the position after each roll
+        // bounds that outcome (searching each one's first move for a lower bound as well did
+        // not pay on the dice game of tests/chance.rs).
+        for (i, &mv) in moves.iter().enumerate() {
             self.game.play(mv);
-            let value = self.search(depth, ply, -INFINITE, INFINITE, false);
+            let hit = self.shared.tt.probe(self.game.key());
+            self.game.undo();
+            if let Some(h) = hit.filter(|h| h.depth >= depth) {
+                let s = from_tt(h.score, ply);
+                if h.bound != Bound::Upper {
+                    outcomes.at_least(i, s);
+                }
+                if h.bound != Bound::Lower {
+                    outcomes.at_most(i, s);
+                }
+            }
+        }
+
+        // Step 3. Star1: each outcome searched with the window that decides the node, which
+        // stops as soon as its bounds have left (alpha, beta).
+        let mut value = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            value = outcomes.cut(alpha, beta);
+            if value.is_some() {
+                break;
+            }
+            if outcomes.is_exact(i) {
+                continue;
+            }
+            let window = outcomes.window(i, alpha, beta);
+            self.game.play(mv);
+            let s = self.search(depth, ply, window.0, window.1, cut);
             self.game.undo();
             if self.stopped {
                 return 0;
             }
-            all_won &= value >= MATE_BOUND;
-            all_lost &= value <= -MATE_BOUND;
-            total += value as i64 * weight;
-            weights += weight;
+            outcomes.searched(i, s, window);
         }
-        if weights == 0 {
-            return self.game.evaluate();
-        }
-        let mean = (total / weights) as Score;
-        // A mean is a decided result only when every outcome is decided the same way.
-        if all_won || all_lost {
-            mean
+        // Every outcome is exact unless the node was cut: the lower value is the value.
+        let value = value.or_else(|| outcomes.cut(alpha, beta)).unwrap_or_else(|| outcomes.lower());
+
+        // Step 4. Store the result (a fail-soft bound outside the window, as decision nodes do).
+        let bound = if value >= beta {
+            Bound::Lower
+        } else if value <= alpha {
+            Bound::Upper
         } else {
-            mean.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        }
+            Bound::Exact
+        };
+        self.shared.tt.store(key, None, to_tt(value, ply), depth, bound);
+        value
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.
