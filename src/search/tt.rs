@@ -2,6 +2,7 @@
 //! first holding `key ^ data` so a torn write (two threads storing at once) is detected on read
 //! and treated as a miss.
 
+use crate::core::score::from_tt;
 use crate::core::{available_mib, Score};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -16,6 +17,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a fail-soft search result `value`, searched with the window `(alpha, beta)`, says
+    /// about the true value.
+    pub fn of(value: Score, alpha: Score, beta: Score) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A verified table entry.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
@@ -24,6 +39,20 @@ pub struct Hit {
     pub score: Score,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl Hit {
+    /// The entry's score at `ply` if it decides a node searched to `depth` with the window
+    /// `(alpha, beta)`: deep enough, and exact or a bound on the window's far side.
+    pub fn cutoff(&self, depth: i32, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let score = from_tt(self.score, ply);
+        let decides = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        (self.depth >= depth && decides).then_some(score)
+    }
 }
 
 #[derive(Default)]

@@ -298,18 +298,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let key = self.game.key();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            if !pv_node
-                && h.depth >= depth
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                }
-            {
-                return s;
-            }
+        if let Some(s) = hit.filter(|_| !pv_node).and_then(|h| h.cutoff(depth, ply, alpha, beta)) {
+            return s;
         }
 
         // Step 4. Null move: if passing still fails high, the node is very likely a cut node.
@@ -408,13 +398,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         // Step 6. Store the result.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.shared.tt.store(key, best_move.map(G::encode), to_tt(best, ply), depth, bound);
         best
     }
@@ -520,17 +504,8 @@ impl<'a, G: Game> Worker<'a, G> {
             outcomes.push(self.game.chance_weight(mv));
         }
         let key = self.game.key();
-        if let Some(h) = self.shared.tt.probe(key) {
-            let s = from_tt(h.score, ply);
-            if h.depth >= depth
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                }
-            {
-                return s;
-            }
+        if let Some(s) = self.shared.tt.probe(key).and_then(|h| h.cutoff(depth, ply, alpha, beta)) {
+            return s;
         }
 
         // Step 2. Star2, its cheap half: what the table knows of the position after each roll
@@ -575,14 +550,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let value = value.or_else(|| outcomes.cut(alpha, beta)).unwrap_or_else(|| outcomes.lower());
 
         // Step 4. Store the result (a fail-soft bound outside the window, as decision nodes do).
-        let bound = if value >= beta {
-            Bound::Lower
-        } else if value <= alpha {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
-        self.shared.tt.store(key, None, to_tt(value, ply), depth, bound);
+        self.shared.tt.store(key, None, to_tt(value, ply), depth, Bound::of(value, alpha, beta));
         value
     }
 
