@@ -29,14 +29,6 @@ impl EngineError {
     pub fn in_move_list(item: usize, error: GameError) -> EngineError {
         EngineError::MoveList { item, error }
     }
-
-    /// The game's refusal inside this error, if there is one.
-    pub fn game_error(&self) -> Option<&GameError> {
-        match self {
-            EngineError::Game(error) | EngineError::MoveList { error, .. } => Some(error),
-            EngineError::Busy | EngineError::Refused(_) => None,
-        }
-    }
 }
 
 impl From<GameError> for EngineError {

@@ -33,14 +33,6 @@ impl GameError {
         GameError::NotImplemented { variant: variant.into() }
     }
 
-    /// The position-string error, if this is one.
-    pub fn position(&self) -> Option<&PositionError> {
-        match self {
-            GameError::Position(e) => Some(e),
-            _ => None,
-        }
-    }
-
     /// The move error, if this is one.
     pub fn move_error(&self) -> Option<&MoveError> {
         match self {

@@ -73,7 +73,7 @@ impl Hasami {
             history: Vec::new(),
             undos: Vec::new(),
         };
-        position.key = position.key_from_board();
+        position.key = position.key_from_scratch();
         position.outcome = position.judge();
         position
     }
@@ -103,17 +103,6 @@ impl Hasami {
     #[inline]
     pub fn occupied(&self) -> u128 {
         self.men[0] | self.men[1]
-    }
-
-    /// The key computed from the board alone (the incremental key must always equal it).
-    fn key_from_board(&self) -> u64 {
-        let mut key = if self.side == Side::Second { SIDE_KEY } else { 0 };
-        for side in Side::ALL {
-            for sq in squares(self.men(side)) {
-                key ^= man_key(side, sq);
-            }
-        }
-        key
     }
 
     /// Whether `side` has an unbroken line of five men outside its own two starting ranks.
@@ -297,7 +286,13 @@ impl Game for Hasami {
     }
 
     fn key_from_scratch(&self) -> u64 {
-        self.key_from_board()
+        let mut key = if self.side == Side::Second { SIDE_KEY } else { 0 };
+        for side in Side::ALL {
+            for sq in squares(self.men(side)) {
+                key ^= man_key(side, sq);
+            }
+        }
+        key
     }
 
     #[inline]

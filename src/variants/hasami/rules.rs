@@ -87,8 +87,8 @@ pub static MAKYEK_WIN: RuleOption = RuleOption {
     about: "makyek is won by capturing all enemy men, or all but one",
 };
 
-/// `DaiHasamiJumps`: whether dai-hasami men may jump (without jumps `dai-hasami-step` is a
-/// step game; with them it is a forced first-player win).
+/// `DaiHasamiJumps`: whether dai-hasami men may jump (`dai-hasami-step` is a forced
+/// first-player win either way; docs/rules/hasami.md §7).
 pub static DAI_HASAMI_JUMPS: RuleOption = RuleOption {
     name: "DaiHasamiJumps",
     kind: RuleKind::Check { default: true },
