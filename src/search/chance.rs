@@ -156,27 +156,28 @@ impl Outcomes {
 
     /// The node's value with each outcome's value chosen by `pick`.
     fn value(&self, pick: impl Fn(&Known) -> Score) -> Score {
-        let (mut total, mut won, mut lost) = (0, true, true);
-        for k in &self.known {
-            let v = pick(k);
-            total += k.weight * i64::from(v);
-            won &= v >= MATE_BOUND;
-            lost &= v <= -MATE_BOUND;
-        }
+        let (total, won, lost) = self.sum(None, pick);
         mean(total, self.weight, won, lost)
     }
 
     /// The node's value as a function of outcome `i`'s value, the others chosen by `pick`.
     fn varying(&self, i: usize, pick: impl Fn(&Known) -> Score) -> impl Fn(Score) -> Score {
+        let (total, won, lost) = self.sum(Some(i), pick);
+        let (own, weight) = (self.known[i].weight, self.weight);
+        move |x| mean(total + own * i64::from(x), weight, won && x >= MATE_BOUND, lost && x <= -MATE_BOUND)
+    }
+
+    /// The weighted sum of the values `pick` chooses for every outcome but `skip`, and whether
+    /// all of those are decided wins, and whether all are decided losses.
+    fn sum(&self, skip: Option<usize>, pick: impl Fn(&Known) -> Score) -> (i64, bool, bool) {
         let (mut total, mut won, mut lost) = (0, true, true);
-        for (_, k) in self.known.iter().enumerate().filter(|&(j, _)| j != i) {
+        for (_, k) in self.known.iter().enumerate().filter(|&(j, _)| Some(j) != skip) {
             let v = pick(k);
             total += k.weight * i64::from(v);
             won &= v >= MATE_BOUND;
             lost &= v <= -MATE_BOUND;
         }
-        let (own, weight) = (self.known[i].weight, self.weight);
-        move |x| mean(total + own * i64::from(x), weight, won && x >= MATE_BOUND, lost && x <= -MATE_BOUND)
+        (total, won, lost)
     }
 
     /// The least `x` in `[floor, ceiling]` where the non-decreasing condition `holds` becomes

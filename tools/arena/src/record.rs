@@ -216,11 +216,9 @@ fn build(headers: Vec<(String, String)>, items: Vec<String>) -> Result<GameRecor
     // The variant's rule options are read from headers of their names.
     let variant = get("Variant")?;
     let mut rules = RuleValues::default();
-    if let Some(known) = Variant::named(&variant) {
-        for option in known.options {
-            if let Ok(text) = get(option.name) {
-                known.set_rule(&mut rules, option.name, &text).map_err(|e| format!("header {}: {e}", option.name))?;
-            }
+    for &option in Variant::named(&variant).map_or(&[][..], |known| known.options) {
+        if let Ok(text) = get(option.name) {
+            rules.set(option, option.parse(&text).map_err(|e| format!("header {}: {e}", option.name))?);
         }
     }
     Ok(GameRecord {
