@@ -87,6 +87,17 @@ impl Variant {
         values.set(option, option.parse(text)?);
         Ok(())
     }
+
+    /// This variant's rule options from `NAME=VALUE` items (as the arena's `--rule` takes
+    /// them), or what is wrong with the first bad item.
+    pub fn rule_values<'a>(&self, items: impl IntoIterator<Item = &'a str>) -> Result<RuleValues, String> {
+        let mut values = RuleValues::default();
+        for item in items {
+            let (name, text) = item.split_once('=').ok_or(format!("{item:?} is not NAME=VALUE"))?;
+            self.set_rule(&mut values, name, text).map_err(|e| format!("{item}: {e}"))?;
+        }
+        Ok(values)
+    }
 }
 
 /// Every rule option of the implemented variants, each once, in the order of [`VARIANTS`].

@@ -24,12 +24,7 @@ pub fn engine_with(variant: &str, options: &RuleValues, position: Option<&str>) 
 /// Rule options of `variant` from `NAME=VALUE` items (panics on an option it does not read).
 pub fn rules(variant: &str, items: &[&str]) -> RuleValues {
     let v = Variant::named(variant).unwrap_or_else(|| panic!("unknown variant {variant}"));
-    let mut values = RuleValues::default();
-    for item in items {
-        let (name, value) = item.split_once('=').unwrap_or_else(|| panic!("{item} is not NAME=VALUE"));
-        v.set_rule(&mut values, name, value).unwrap_or_else(|e| panic!("{variant}: {e}"));
-    }
-    values
+    v.rule_values(items.iter().copied()).unwrap_or_else(|e| panic!("{variant}: {e}"))
 }
 
 /// The concrete hasami-family position inside an [`AnyGame`] (panics for other games).

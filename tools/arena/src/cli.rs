@@ -163,13 +163,8 @@ impl MatchArgs {
 impl MatchArgs {
     /// The `--rule NAME=VALUE` items, each checked against the variant's declared options.
     fn rule_values(&self) -> Result<RuleValues, String> {
-        let mut values = RuleValues::default();
         let variant = Variant::named(&self.variant).ok_or(format!("unknown variant {}", self.variant))?;
-        for item in &self.rules {
-            let (name, value) = item.split_once('=').ok_or(format!("--rule {item:?} is not NAME=VALUE"))?;
-            variant.set_rule(&mut values, name, value).map_err(|e| format!("--rule {item}: {e}"))?;
-        }
-        Ok(values)
+        variant.rule_values(self.rules.iter().map(String::as_str)).map_err(|e| format!("--rule {e}"))
     }
 }
 

@@ -246,10 +246,8 @@ mod tests {
     use super::*;
 
     fn makyek_all_but_one() -> RuleValues {
-        let mut rules = RuleValues::default();
         let makyek = Variant::named("makyek").expect("makyek is a variant");
-        makyek.set_rule(&mut rules, "MakyekWin", "all-but-one").expect("makyek reads MakyekWin");
-        rules
+        makyek.rule_values(["MakyekWin=all-but-one"]).expect("makyek reads MakyekWin")
     }
 
     fn sample() -> GameRecord {
