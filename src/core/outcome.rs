@@ -14,6 +14,8 @@ pub enum WinReason {
     Checkmate,
     /// The loser gave check with every move of a fourfold repetition (shogi).
     PerpetualCheck,
+    /// The opponent's royal King was captured (enryo, philosophy-checkers).
+    KingCapture,
 }
 
 /// Why a game was drawn.
@@ -41,6 +43,7 @@ impl WinReason {
             WinReason::NoMoves => "no-moves",
             WinReason::Checkmate => "checkmate",
             WinReason::PerpetualCheck => "perpetual-check",
+            WinReason::KingCapture => "king-capture",
         }
     }
 }

@@ -115,6 +115,14 @@ pub enum PositionErrorKind {
     DeadPiece { piece: char, square: String },
     /// `side` has two unpromoted pawns on file `file`.
     Nifu { side: Side, file: usize },
+    /// A piece stands on `square`, a light square (checkers games play on the dark ones).
+    LightSquare { square: String },
+    /// A Man stands on its own far rank, where it would have been promoted (checkers games).
+    ManOnFarRank { square: String },
+    /// `side` has `count` pieces on the board, more than the `most` it starts with.
+    TooManySidePieces { side: Side, count: u32, most: u32 },
+    /// Neither side has a King (a game where taking the King wins).
+    NoKings,
     /// `side` is not to move but its King is in check.
     WaitingSideInCheck { side: Side },
     /// The side to move is not `b` or `w`.
@@ -187,6 +195,12 @@ impl fmt::Display for PositionError {
             }
             K::DeadPiece { piece, square } => write!(f, "the {piece} on {square} could never move"),
             K::Nifu { side, file } => write!(f, "nifu: {} has two unpromoted pawns on file {file}", side.letter()),
+            K::LightSquare { square } => write!(f, "a piece on {square}, a light square (only dark squares are played)"),
+            K::ManOnFarRank { square } => write!(f, "the Man on {square} stands on its far rank, where it would have been promoted"),
+            K::TooManySidePieces { side, count, most } => {
+                write!(f, "{} has {count} pieces, at most {most} are allowed", side.letter())
+            }
+            K::NoKings => write!(f, "neither side has a King"),
             K::WaitingSideInCheck { side } => write!(f, "{} is not to move but is in check", side.letter()),
             K::BadSide => write!(f, "side to move must be b or w, got '{text}'"),
             K::NoHands { variant } => write!(f, "{variant} has no pieces in hand: hand must be '-', got '{text}'"),

@@ -1,0 +1,113 @@
+//! The checkers evaluation: material (Men, Princes), how far the Men have advanced, the back
+//! rank kept to stop enemy promotions, mobility, and in the 9x9 games the royal King's shelter.
+
+use super::geometry::{Dir, Geometry, Squares};
+use super::position::{Checkers, Piece};
+use super::rules::Kind;
+use crate::core::{Score, Side};
+
+/// The weights of the evaluation terms for one game.
+struct Weights {
+    man: Score,
+    prince: Score,
+    /// Per row a Man has advanced from its own back rank, indexed by that distance.
+    advance: [Score; 9],
+    /// Per own Man on the own back rank (it keeps enemy Men from promoting there).
+    back_rank: Score,
+    /// Per square a piece can step to.
+    mobility: Score,
+    /// Per own piece diagonally next to the own King.
+    guardian: Score,
+    /// Per enemy piece within two rows and columns of the own King.
+    king_danger: Score,
+}
+
+const ENRYO: Weights = Weights {
+    man: 100,
+    prince: 170,
+    advance: [0, 1, 3, 6, 10, 15, 22, 30, 0],
+    back_rank: 8,
+    mobility: 2,
+    guardian: 10,
+    king_danger: 14,
+};
+
+const PHILOSOPHY: Weights = Weights {
+    man: 100,
+    prince: 320,
+    advance: [0, 1, 3, 6, 10, 15, 22, 30, 0],
+    back_rank: 8,
+    mobility: 2,
+    guardian: 12,
+    king_danger: 20,
+};
+
+const ENGLISH: Weights = Weights {
+    man: 100,
+    prince: 150,
+    advance: [0, 1, 3, 6, 10, 15, 22, 0, 0],
+    back_rank: 10,
+    mobility: 2,
+    guardian: 0,
+    king_danger: 0,
+};
+
+/// A static evaluation from the side to move's point of view.
+pub fn evaluate(position: &Checkers) -> Score {
+    let w = match position.kind {
+        Kind::Enryo => &ENRYO,
+        Kind::Philosophy => &PHILOSOPHY,
+        Kind::English => &ENGLISH,
+    };
+    let us = position.side;
+    side_terms(position, w, us) - side_terms(position, w, us.opponent())
+}
+
+/// The terms of one side, from its point of view.
+fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
+    let geo = position.geometry();
+    let pieces = position.pieces();
+    let men = pieces.of(side, Piece::Man);
+    let princes = pieces.of(side, Piece::Prince);
+    let own = pieces.side(side);
+    let empty = geo.board & !pieces.occupied();
+    let mut score = men.count_ones() as Score * w.man + princes.count_ones() as Score * w.prince;
+    let back = geo.far[side.opponent().index()];
+    score += (men & back).count_ones() as Score * w.back_rank;
+    let mut m = men;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        score += w.advance[advance(geo, side, sq)];
+    }
+    let forward: &[Dir] = if side == Side::First { &Dir::DIAGONAL[..2] } else { &Dir::DIAGONAL[2..] };
+    let mut reach = 0;
+    for &dir in forward {
+        reach += (geo.shift(men, dir) & empty).count_ones();
+    }
+    for dir in Dir::DIAGONAL {
+        reach += (geo.shift(princes, dir) & empty).count_ones();
+    }
+    score += reach as Score * w.mobility;
+    let king = pieces.of(side, Piece::King);
+    if king != 0 {
+        score += (neighbours(geo, king) & own).count_ones() as Score * w.guardian;
+        let near = neighbours(geo, neighbours(geo, king) | king);
+        score -= (near & pieces.side(side.opponent())).count_ones() as Score * w.king_danger;
+    }
+    score
+}
+
+/// How many rows the Man of `side` on `sq` has advanced from its own back rank.
+fn advance(geo: &Geometry, side: Side, sq: usize) -> usize {
+    let row = geo.row(sq);
+    match side {
+        Side::First => geo.width - 1 - row,
+        Side::Second => row,
+    }
+}
+
+/// The squares diagonally next to a square of `set`.
+fn neighbours(geo: &Geometry, set: Squares) -> Squares {
+    Dir::DIAGONAL.iter().fold(0, |acc, &dir| acc | geo.shift(set, dir))
+}
