@@ -56,6 +56,7 @@ static RACE: [VariantSpec<u32>; 1] = [VariantSpec { name: "race", rules: 1000, o
 impl Game for Race {
     type Move = Step;
     type Rules = u32;
+    const CHANCE: bool = true;
 
     fn variants() -> &'static [VariantSpec<u32>] {
         &RACE

@@ -79,6 +79,7 @@ fn check_node<G: Game>(game: &mut G, rules: G::Rules, options: &RuleValues, cove
             assert_eq!(side, game.side(), "{text}: turn and side disagree");
         }
         Turn::Chance(side) => {
+            assert!(G::CHANCE, "{text}: a chance node in a game that declares none (Game::CHANCE)");
             assert!(moves.iter().all(|&mv| game.chance_weight(mv) > 0), "{text}: a chance outcome of weight 0");
             assert_eq!(side, game.side(), "{text}: turn and side disagree");
         }

@@ -71,6 +71,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// validated, with a fresh history; or what is wrong with it.
     fn from_position_string(rules: Self::Rules, options: &RuleValues, text: &str) -> Result<Self, GameError>;
 
+    /// Whether any position of this game is a chance node ([`Turn::Chance`]); games with dice
+    /// set it. When `false`, perft skips asking for the turn where only chance would matter.
+    const CHANCE: bool = false;
+
     /// Whether passing (a null move) is a sound pruning device in this game. When `true`,
     /// [`play_null`](Game::play_null) must be implemented.
     const NULL_MOVE_OK: bool = false;

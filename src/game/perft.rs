@@ -5,22 +5,29 @@ use rayon::prelude::*;
 /// a finished game has none below it). Counts the last ply without playing it. A chance node
 /// uses up no depth: its value is the unweighted sum over its outcomes (protocol-spec §14.5).
 pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    count(game, depth, &mut Vec::new())
+}
+
+/// [`perft`], taking its move lists from `spare` and giving them back (no allocation per node).
+fn count<G: Game>(game: &mut G, depth: u32, spare: &mut Vec<Vec<G::Move>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let chance = matches!(game.turn(), Turn::Chance(_));
+    let chance = G::CHANCE && matches!(game.turn(), Turn::Chance(_));
     if depth == 1 && !chance {
         return game.count_moves();
     }
     let below = if chance { depth } else { depth - 1 };
-    let mut moves = Vec::new();
+    let mut moves = spare.pop().unwrap_or_default();
+    moves.clear();
     game.generate(&mut moves);
     let mut total = 0;
-    for mv in moves {
+    for &mv in &moves {
         game.play(mv);
-        total += perft(game, below);
+        total += count(game, below, spare);
         game.undo();
     }
+    spare.push(moves);
     total
 }
 

@@ -190,7 +190,7 @@ impl<S: Sink> Search<'_, S> {
 impl Checkers {
     /// The pieces of the side to move that have a jump available now (a flying Prince with an
     /// enemy at range counts; its sequences are checked in full by the search).
-    #[inline]
+    #[inline(always)]
     pub(super) fn capturers<R: Rules>(&self) -> Squares {
         let geo = R::SET.geometry;
         let us = self.side;
@@ -205,12 +205,18 @@ impl Checkers {
         let men = self.pieces.of(us, Piece::Man);
         let princes = self.pieces.of(us, Piece::Prince);
         let kings = self.pieces.of(us, Piece::King);
-        let mut found = 0;
-        for &dir in man_capture_dirs::<R>(us) {
-            found |= from(dir) & men;
-        }
-        for dir in Dir::DIAGONAL {
-            found |= from(dir) & (kings | if R::SET.flying_prince { 0 } else { princes });
+        let mut found = match R::SET.man_capture {
+            ManCapture::ForwardDiagonals => {
+                let [left, right] = *forward(us);
+                (from(left) | from(right)) & men
+            }
+            ManCapture::EightWays => Dir::ALL.iter().fold(0, |found, &dir| found | from(dir)) & men,
+        };
+        let steppers = kings | if R::SET.flying_prince { 0 } else { princes };
+        if steppers != 0 {
+            for dir in Dir::DIAGONAL {
+                found |= from(dir) & steppers;
+            }
         }
         if R::SET.flying_prince && princes != 0 {
             found |= self.flying_capturers(princes, empty, enemies);

@@ -145,13 +145,9 @@ impl Geometry {
     /// The squares of `set` moved one step in `dir` (those with no neighbour there vanish).
     #[inline(always)]
     pub fn shift(&self, set: Squares, dir: Dir) -> Squares {
-        let set = set & self.steps[dir as usize];
-        let delta = dir.delta();
-        if delta > 0 {
-            set << delta
-        } else {
-            set >> -delta
-        }
+        // Only squares with a neighbour in `dir` are moved, so a rotation never wraps a bit
+        // around, and it needs no branch on the sign of the step.
+        (set & self.steps[dir as usize]).rotate_left(dir.delta() as u32 & 63)
     }
 
     /// The neighbour of `sq` in `dir`, if there is one.

@@ -86,6 +86,7 @@ pub struct Checkers {
     key: u64,
     /// The move number of the position string (1 for the start position).
     pub(super) move_number: MoveNumber,
+    /// The end by King capture or repetition; the end by no legal move is judged on demand.
     outcome: Option<Outcome>,
     /// Plies since the last Man move or capture: how far back a repetition can lie.
     reversible: u32,
@@ -130,8 +131,10 @@ impl Checkers {
         &self.pieces
     }
 
-    /// How the game stands after the player not to move has just moved (docs/rules/checkers.md §2
-    /// order: King taken, repetition, no legal move for the player to move).
+    /// How the game stands after the player not to move has just moved, as far as the board
+    /// and history tell (docs/rules/checkers.md §2 order: King taken, then repetition). The last
+    /// check, no legal move for the player to move, is made when asked ([`Game::turn`]): perft
+    /// and the search count or generate the moves anyway.
     fn judge<R: Rules>(&self) -> Option<Outcome> {
         let mover = self.side.opponent();
         if R::SET.royal_king {
@@ -145,9 +148,6 @@ impl Checkers {
         }
         if self.reversible >= 4 && self.repetitions() >= 3 {
             return Some(Outcome::Draw(DrawReason::Repetition));
-        }
-        if !self.has_moves::<R>() {
-            return Some(Outcome::Win { winner: mover, reason: WinReason::NoMoves });
         }
         None
     }
@@ -170,7 +170,14 @@ impl Checkers {
     /// The piece `mv` moves.
     #[inline]
     pub fn mover(&self, mv: CheckersMove) -> Piece {
-        self.pieces.piece_at(self.side, mv.from()).unwrap_or(Piece::Man)
+        let bit = 1 << mv.from();
+        if self.pieces.of(self.side, Piece::Man) & bit != 0 {
+            Piece::Man
+        } else if self.pieces.of(self.side, Piece::Prince) & bit != 0 {
+            Piece::Prince
+        } else {
+            Piece::King
+        }
     }
 
     /// Whether `mv` makes a Man a Prince.
@@ -235,11 +242,11 @@ impl Game for Checkers {
         super::notation::parse_position(kind, text)
     }
 
-    #[inline]
     fn turn(&self) -> Turn {
         match self.outcome {
             Some(outcome) => Turn::Over(outcome),
-            None => Turn::Decide(self.side),
+            None if specialise!(self.kind, R => self.has_moves::<R>()) => Turn::Decide(self.side),
+            None => Turn::Over(Outcome::Win { winner: self.side.opponent(), reason: WinReason::NoMoves }),
         }
     }
 
