@@ -530,7 +530,8 @@ fn reference_divide(position: &Position, depth: u32) -> BTreeMap<String, u64> {
 }
 
 /// Every root of the perft comparison: the fixture positions, the start positions, the sparse
-/// positions and the rule positions, as `(variant, label, position string or None for the start position)`.
+/// positions and the rule positions, as `(variant, label, position string)` (`None` for the
+/// start position).
 fn divide_roots() -> Vec<(String, String, Option<String>)> {
     let mut roots: Vec<(String, String, Option<String>)> = checkers_fixtures()
         .into_iter()
@@ -687,26 +688,28 @@ fn token_squares(token: &str) -> Vec<String> {
     }
 }
 
-/// `games` seeded random games of at most `max_plies` plies each; with `with_engine` the
-/// engine plays alongside and every node is compared ([`check_node`]), without it only the
-/// reference's self-checks run. Half the games start from the start position, the others from
-/// the fixture positions and the sparse positions in turn.
+/// `games` seeded random games of at most `max_plies` plies each, then two more from each
+/// fixture position of the game (after the others, so fixture files do not change the first
+/// `games` walks); with `with_engine` the engine plays alongside and every node is compared
+/// ([`check_node`]), without it only the reference's self-checks run. Of the first `games`,
+/// half start from the start position and half from the sparse positions in turn.
 ///
 /// Move choice is biased so that the interesting rules come up: the longest capture is often
 /// preferred; quiet moves that leave the opponent a capture (exchanges, which thin the board and
-/// open the way to promotion) are often preferred; some games often undo the mover's own last
-/// quiet move (repetitions).
+/// open the way to promotion and long captures) are often preferred; in most games a move that
+/// lets the opponent take the King at once is mostly avoided (so games last); some games often
+/// undo the mover's own last quiet move (repetitions).
 fn walk(variant: &str, games: usize, max_plies: usize, seed: u64, with_engine: bool) -> WalkStats {
-    let others: Vec<String> = load_fixtures()
-        .into_iter()
-        .filter(|f| f.variant == variant)
-        .filter_map(|f| f.position)
-        .chain(sparse_positions(variant))
+    let sparse = sparse_positions(variant);
+    let fixtures: Vec<String> =
+        load_fixtures().into_iter().filter(|f| f.variant == variant).filter_map(|f| f.position).collect();
+    let starts: Vec<Option<String>> = (0..games)
+        .map(|i| if i % 2 == 0 { None } else { Some(sparse[i / 2 % sparse.len()].clone()) })
+        .chain(fixtures.iter().flat_map(|text| [Some(text.clone()), Some(text.clone())]))
         .collect();
     let mut rng = SplitMix64::new(seed);
     let mut stats = WalkStats::default();
-    for game_index in 0..games {
-        let start = if game_index % 2 == 0 { None } else { Some(others[game_index / 2 % others.len()].clone()) };
+    for (game_index, start) in starts.into_iter().enumerate() {
         let mut game = with_engine.then(|| engine(variant, start.as_deref()));
         let mut position = reference_of(variant, start.as_deref());
         let undo_percent = [0, 30, 70][game_index % 3];
@@ -853,8 +856,9 @@ fn expected_endings(variant: &str) -> &'static [&'static str] {
     }
 }
 
-/// The walks of the engine tests, reference only: the reference is consistent with itself and
-/// the walks reach what they are meant to reach (independent of the engine).
+/// The walks of the engine tests (same seeds, so the same games), reference only: the reference
+/// is consistent with itself and the walks reach what they are meant to reach, whatever the
+/// engine does.
 #[test]
 fn reference_random_walks() {
     for (seed, variant) in (1..).zip(checkers_reference::VARIANTS) {
