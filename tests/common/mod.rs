@@ -1,9 +1,11 @@
-//! Shared helpers of the hasami-family integration tests: the independent reference
-//! implementation, engine constructors, the result vocabulary and the perft fixture reader.
+//! Shared helpers of the integration tests: the independent reference implementations (hasami
+//! family, checkers games), engine constructors, the result vocabulary and the perft fixture
+//! reader.
 //!
 //! Every test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod checkers_reference;
 pub mod reference;
 
 use std::path::{Path, PathBuf};
@@ -48,7 +50,7 @@ pub fn result_of(turn: Turn) -> Option<String> {
     match turn {
         Turn::Over(outcome) => Some(outcome.to_string()),
         Turn::Decide(_) => None,
-        Turn::Chance(_) => panic!("the hasami family has no chance nodes"),
+        Turn::Chance(_) => panic!("result_of: a chance turn (these games have no chance nodes)"),
     }
 }
 
