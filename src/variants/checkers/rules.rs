@@ -143,9 +143,25 @@ macro_rules! specialise {
 }
 pub(super) use specialise;
 
-/// The three variants with their `bench` middlegames, in the order `usi` lists them.
+/// The three variants with their `bench` middlegames (from self-play games), in the order `usi`
+/// lists them.
 pub static VARIANTS: [VariantSpec<Kind>; 3] = [
-    VariantSpec { name: ENRYO.name, rules: Kind::Enryo, options: &[], bench: &[] },
-    VariantSpec { name: PHILOSOPHY.name, rules: Kind::Philosophy, options: &[], bench: &[] },
-    VariantSpec { name: ENGLISH.name, rules: Kind::English, options: &[], bench: &[] },
+    VariantSpec {
+        name: ENRYO.name,
+        rules: Kind::Enryo,
+        options: &[],
+        bench: &["m1m1+M1m1m/3k5/m1m1M3m/9/M8/9/4M1M2/1M1M1K3/M1M3M1M w - 26"],
+    },
+    VariantSpec {
+        name: PHILOSOPHY.name,
+        rules: Kind::Philosophy,
+        options: &[],
+        bench: &["m1m1k1+M1m/3m3m1/m3m3m/9/9/9/9/1M1M1M1M1/M3K1M1M w - 20"],
+    },
+    VariantSpec {
+        name: ENGLISH.name,
+        rules: Kind::English,
+        options: &[],
+        bench: &["3+M3m/2m5/8/m5m1/1M6/2M3M1/8/2M3M1 b - 35"],
+    },
 ];
