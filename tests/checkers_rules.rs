@@ -280,6 +280,23 @@ fn a_capture_sequence_may_pass_through_its_origin() {
 }
 
 #[test]
+fn a_flying_prince_may_slide_over_its_origin() {
+    // philosophy-checkers. Black Prince 5e (5,5); White Men 5c (5,3), 7c (7,3), 3e (3,5).
+    // 5e over 5c to 5a; 5a along the diagonal 6b over 7c to 8d or 9e; from 9e back along rank e
+    // over 7e and the empty origin 5e to 3e, landing 1e: 3 pieces. Every other way takes fewer:
+    // 5ex1e, 5ex8b, 5ex9a take one (the captured piece blocks the way back, the other lines are
+    // empty or end on the cornered White King), 5ex5ax8d takes two. Were the origin occupied,
+    // the best would be the two 2-piece moves 5ex5ax8d and 5ex5ax9e.
+    expect_and_play(
+        PHILOSOPHY,
+        "+M5e K9i m5c m7c m3e k1a",
+        "b",
+        &["5ex5ax9ex1e"],
+        &[("5ex5ax9ex1e", "+M1e K9i k1a", None)],
+    );
+}
+
+#[test]
 fn captured_pieces_cannot_be_jumped_twice() {
     // English checkers. Black king 4f (4,6), White Men 3e (3,5) and 3c (3,3) (and 8b, far away).
     // 4f jumps 3e to 2d (2,4), then 3c to 4b (4,2). On 4b the captured 3c is still on the board
@@ -439,6 +456,28 @@ fn enryo_and_philosophy_third_occurrence_is_a_draw() {
     for variant in [ENRYO, PHILOSOPHY] {
         repetition(variant, "K9i k1a", &["9i8h", "1a2b", "8h9i", "2b1a"]);
     }
+}
+
+#[test]
+fn philosophy_the_side_to_move_is_part_of_a_repeated_position() {
+    // A philosophy-checkers Prince can walk a triangle (9e-8d diagonal, 8d-7e diagonal, 7e-9e
+    // along rank e) while the White King shuffles 1a-2b: the joint cycle is 12 plies and its 12
+    // positions (board and side to move) are all different, though every board comes back
+    // within the cycle with the other side to move. The start comes back after 12 plies
+    // (second occurrence) and 24 plies (third: draw). Counting boards without the side to move
+    // would draw at ply 12. No capture is ever possible (the White King is never on a line of
+    // the Prince with an empty square behind it).
+    let black = ["9e8d", "8d7e", "7e9e"];
+    let white = ["1a2b", "2b1a"];
+    let mut game = load(PHILOSOPHY, "+M9e K9i k1a", "b");
+    for ply in 1..=24 {
+        let token = if ply % 2 == 1 { black[(ply / 2) % 3] } else { white[(ply / 2 - 1) % 2] };
+        game.play_token(token).unwrap_or_else(|e| panic!("ply {ply} {token}: {e}"));
+        if ply < 24 {
+            assert_eq!(result(&game), None, "decided after ply {ply} ({token})");
+        }
+    }
+    assert_eq!(result(&game).as_deref(), Some("draw repetition"));
 }
 
 /// Plays the four-ply cycle `cycle` twice from `pieces` (Black to move): no result before the
