@@ -5,7 +5,7 @@ use super::moves::CheckersMove;
 use super::rules::{specialise, Kind, RuleSet, Rules};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
-use crate::variants::common::MoveNumber;
+use crate::variants::common::{occurrences, MoveNumber};
 
 /// The three kinds of piece.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -154,17 +154,7 @@ impl Checkers {
 
     /// How often the current position (board and side to move) has occurred, this time included.
     fn repetitions(&self) -> u32 {
-        let len = self.history.len();
-        let window = (self.reversible as usize).min(len);
-        let mut count = 1;
-        let mut back = 2;
-        while back <= window {
-            if self.history[len - back] == self.key {
-                count += 1;
-            }
-            back += 2;
-        }
-        count
+        occurrences(&self.history, self.key, self.reversible)
     }
 
     /// The piece `mv` moves.
@@ -194,11 +184,8 @@ impl Checkers {
         self.undos.push(Undo { pieces: self.pieces, outcome: self.outcome, reversible: self.reversible });
         self.history.push(self.key);
         let piece = self.mover(mv);
-        let arrives = if piece == Piece::Man && R::SET.geometry.far[us.index()] & (1 << to) != 0 {
-            Piece::Prince
-        } else {
-            piece
-        };
+        let arrives =
+            if piece == Piece::Man && R::SET.geometry.far[us.index()] & (1 << to) != 0 { Piece::Prince } else { piece };
         self.pieces.toggle(us, piece, 1 << from);
         self.pieces.toggle(us, arrives, 1 << to);
         self.key ^= piece_key(us, piece, from) ^ piece_key(us, arrives, to);

@@ -2,7 +2,7 @@ use super::geometry::{squares, Geometry};
 use super::rules::{RuleSet, Win};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
-use crate::variants::common::MoveNumber;
+use crate::variants::common::{occurrences, MoveNumber};
 
 /// A hasami-family move: a man goes from `from` to `to` (a slide, a step or a jump; the board
 /// tells which). Squares are bitboard indices.
@@ -167,17 +167,7 @@ impl Hasami {
 
     /// How often the current position (board and side to move) has occurred, this time included.
     fn repetitions(&self) -> u32 {
-        let len = self.history.len();
-        let window = (self.reversible as usize).min(len);
-        let mut count = 1;
-        let mut back = 2;
-        while back <= window {
-            if self.history[len - back] == self.key {
-                count += 1;
-            }
-            back += 2;
-        }
-        count
+        occurrences(&self.history, self.key, self.reversible)
     }
 
     /// The men the move `from -> to` by the side to move would capture.
