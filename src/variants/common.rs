@@ -96,6 +96,23 @@ pub fn hand_line(side: Side, held: impl IntoIterator<Item = (char, u32)>) -> Str
     format!("hand {}: {items}", side.letter())
 }
 
+/// How often the position with `key` has occurred, this time included, in a game whose earlier
+/// positions' keys are `history` (oldest first, with the same side to move every second entry)
+/// and whose last `reversible` plies could have repeated a position. The key covers the board
+/// and the side to move, so only every second earlier position is compared.
+pub fn occurrences(history: &[u64], key: u64, reversible: u32) -> u32 {
+    let window = (reversible as usize).min(history.len());
+    let mut count = 1;
+    let mut back = 2;
+    while back <= window {
+        if history[history.len() - back] == key {
+            count += 1;
+        }
+        back += 2;
+    }
+    count
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,21 +163,4 @@ mod tests {
         assert_eq!(hand_line(Side::First, [('R', 1), ('B', 0), ('P', 2)]), "hand b: R 2P");
         assert_eq!(hand_line(Side::Second, [('p', 0)]), "hand w: -");
     }
-}
-
-/// How often the position with `key` has occurred, this time included, in a game whose earlier
-/// positions' keys are `history` (oldest first, with the same side to move every second entry)
-/// and whose last `reversible` plies could have repeated a position. The key covers the board
-/// and the side to move, so only every second earlier position is compared.
-pub fn occurrences(history: &[u64], key: u64, reversible: u32) -> u32 {
-    let window = (reversible as usize).min(history.len());
-    let mut count = 1;
-    let mut back = 2;
-    while back <= window {
-        if history[history.len() - back] == key {
-            count += 1;
-        }
-        back += 2;
-    }
-    count
 }
