@@ -150,6 +150,14 @@ impl Geometry {
         (set & self.steps[dir as usize]).rotate_left(dir.delta() as u32 & 63)
     }
 
+    /// The squares from which a short jump in `dir` goes over a square of `over` onto a square
+    /// of `onto`.
+    #[inline(always)]
+    pub fn jumpers(&self, dir: Dir, onto: Squares, over: Squares) -> Squares {
+        let back = dir.opposite();
+        self.shift(self.shift(onto, back) & over, back)
+    }
+
     /// The neighbour of `sq` in `dir`, if there is one.
     #[inline(always)]
     pub fn next(&self, sq: usize, dir: Dir) -> Option<usize> {

@@ -39,6 +39,9 @@ impl Checkers {
     pub(super) fn count_legal<R: Rules>(&self) -> u64 {
         let capturers = self.capturers::<R>();
         if capturers != 0 {
+            if !R::SET.flying_prince && !R::SET.majority {
+                return self.count_short_captures::<R>(capturers);
+            }
             let mut count = Count { majority: R::SET.majority, ..Count::default() };
             self.captures::<R, _>(capturers, &mut count);
             return count.moves;
