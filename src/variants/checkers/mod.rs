@@ -7,6 +7,7 @@
 //! slide or a complete capture sequence ([`CheckersMove`]).
 
 mod capture;
+mod count;
 mod eval;
 pub mod geometry;
 mod movegen;
