@@ -195,8 +195,12 @@ impl fmt::Display for PositionError {
             }
             K::DeadPiece { piece, square } => write!(f, "the {piece} on {square} could never move"),
             K::Nifu { side, file } => write!(f, "nifu: {} has two unpromoted pawns on file {file}", side.letter()),
-            K::LightSquare { square } => write!(f, "a piece on {square}, a light square (only dark squares are played)"),
-            K::ManOnFarRank { square } => write!(f, "the Man on {square} stands on its far rank, where it would have been promoted"),
+            K::LightSquare { square } => {
+                write!(f, "a piece on {square}, a light square (only dark squares are played)")
+            }
+            K::ManOnFarRank { square } => {
+                write!(f, "the Man on {square} stands on its far rank, where it would have been promoted")
+            }
             K::TooManySidePieces { side, count, most } => {
                 write!(f, "{} has {count} pieces, at most {most} are allowed", side.letter())
             }

@@ -185,12 +185,12 @@ impl Geometry {
             return None;
         }
         let c = self.width - file;
-        ((r + c + self.offset) % 2 == 0).then(|| Self::bit_of(self.offset, r, c))
+        (r + c + self.offset).is_multiple_of(2).then(|| Self::bit_of(self.offset, r, c))
     }
 
     /// The bit of the dark square at (`row`, `col`), or `None` on a light square or off the board.
     pub fn square_at(&self, row: usize, col: usize) -> Option<usize> {
-        (row < self.width && col < self.width && (row + col + self.offset) % 2 == 0)
+        (row < self.width && col < self.width && (row + col + self.offset).is_multiple_of(2))
             .then(|| Self::bit_of(self.offset, row, col))
     }
 }

@@ -211,4 +211,3 @@ pub fn diagram(position: &Checkers) -> String {
     }
     text
 }
-

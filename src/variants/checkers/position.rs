@@ -194,11 +194,8 @@ impl Checkers {
         self.undos.push(Undo { pieces: self.pieces, outcome: self.outcome, reversible: self.reversible });
         self.history.push(self.key);
         let piece = self.mover(mv);
-        let arrives = if piece == Piece::Man && R::SET.geometry.far[us.index()] & (1 << to) != 0 {
-            Piece::Prince
-        } else {
-            piece
-        };
+        let arrives =
+            if piece == Piece::Man && R::SET.geometry.far[us.index()] & (1 << to) != 0 { Piece::Prince } else { piece };
         self.pieces.toggle(us, piece, 1 << from);
         self.pieces.toggle(us, arrives, 1 << to);
         self.key ^= piece_key(us, piece, from) ^ piece_key(us, arrives, to);
