@@ -29,7 +29,8 @@ struct Weights {
 /// the open-line penalty that helps philosophy-checkers lost here (30: -105 Elo, 400 games), as
 /// did a dearer Prince (210: -33 Elo, 200 games). The King's shelter matters: without the
 /// guardian and danger terms -192 Elo; guardian 10 -> 15 and danger 14 -> 20 gained +57 Elo
-/// (400 games), then 20 and 28 another +23 (800 games: +19 ± 31 and +28 ± 33).
+/// (400 games), then 20 and 28 another +23 (800 games: +19 ± 31 and +28 ± 33). A Prince at 145 was even
+/// (+4 ± 30, 400 games), so 170 stays.
 const ENRYO: Weights = Weights {
     man: 100,
     prince: 170,
@@ -43,13 +44,14 @@ const ENRYO: Weights = Weights {
 
 /// Philosophy-checkers (same method): open lines through the King at 30 gained +42 Elo
 /// (600 games: +38 ± 30 and +51 ± 42), at 50 it lost 30 Elo; a Prince at 450 did not gain
-/// (-5 over 600 games), nor did King danger 30 (+9 ± 27, 400 games: not kept); guardian 20 lost 30 Elo.
+/// (-5 over 600 games), nor did King danger 30 (+9 ± 27, 400 games: not kept); guardian 20 lost 30 Elo. Mobility 2 -> 4 gained +27 Elo (800 games: +17 ± 30 and
+/// +38 ± 32).
 const PHILOSOPHY: Weights = Weights {
     man: 100,
     prince: 320,
     advance: [0, 1, 3, 6, 10, 15, 22, 30, 0],
     back_rank: 8,
-    mobility: 2,
+    mobility: 4,
     guardian: 12,
     king_danger: 20,
     open_line: 30,
