@@ -96,6 +96,39 @@ pub fn hand_line(side: Side, held: impl IntoIterator<Item = (char, u32)>) -> Str
     format!("hand {}: {items}", side.letter())
 }
 
+/// The board field of a position string: `height` ranks of `width` squares, the top rank
+/// first, joined by `/`. `cell(row, col)` is the token of the piece on a square (`P`, `+p`) or
+/// `None` when the square is empty; each run of empty squares is written as its length.
+pub fn board_field<T: std::fmt::Display>(
+    width: usize,
+    height: usize,
+    mut cell: impl FnMut(usize, usize) -> Option<T>,
+) -> String {
+    use std::fmt::Write;
+    let mut text = String::new();
+    for row in 0..height {
+        if row > 0 {
+            text.push('/');
+        }
+        let mut empty = 0;
+        for col in 0..width {
+            let Some(token) = cell(row, col) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                let _ = write!(text, "{empty}");
+                empty = 0;
+            }
+            let _ = write!(text, "{token}");
+        }
+        if empty > 0 {
+            let _ = write!(text, "{empty}");
+        }
+    }
+    text
+}
+
 /// How often the position with `key` has occurred, this time included, in a game whose earlier
 /// positions' keys are `history` (oldest first, with the same side to move every second entry)
 /// and whose last `reversible` plies could have repeated a position. The key covers the board

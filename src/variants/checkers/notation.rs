@@ -6,7 +6,7 @@ use super::position::{Checkers, Piece, Pieces};
 use super::rules::Kind;
 use crate::core::Side;
 use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
-use crate::variants::common::Fields;
+use crate::variants::common::{board_field, Fields};
 use std::fmt::Write;
 
 /// Parses `<board> <side> - [<move number>]` for the variant `kind`, validated as §15.3 says.
@@ -116,30 +116,10 @@ fn token_at(pieces: &Pieces, sq: usize) -> Option<&'static str> {
 /// The position string of `position`.
 pub fn position_string(position: &Checkers) -> String {
     let geo = position.geometry();
-    let mut text = String::new();
-    for row in 0..geo.width {
-        if row > 0 {
-            text.push('/');
-        }
-        let mut empty = 0;
-        for col in 0..geo.width {
-            let token = geo.square_at(row, col).and_then(|sq| token_at(position.pieces(), sq));
-            let Some(token) = token else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                let _ = write!(text, "{empty}");
-                empty = 0;
-            }
-            text.push_str(token);
-        }
-        if empty > 0 {
-            let _ = write!(text, "{empty}");
-        }
-    }
-    let _ = write!(text, " {} - {}", position.side().letter(), position.move_number.get());
-    text
+    let board = board_field(geo.width, geo.width, |row, col| {
+        geo.square_at(row, col).and_then(|sq| token_at(position.pieces(), sq))
+    });
+    format!("{board} {} - {}", position.side().letter(), position.move_number.get())
 }
 
 /// The token of `mv`: `3g4f` for a step or slide, `3gx5ex7c` for a capture.

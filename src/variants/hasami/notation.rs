@@ -4,7 +4,7 @@ use super::position::{Hasami, HasamiMove};
 use super::rules::RuleSet;
 use crate::core::Side;
 use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
-use crate::variants::common::Fields;
+use crate::variants::common::{board_field, Fields};
 use std::fmt::Write;
 
 /// Parses `<board> <side> <hand> [<move number>]`; the hand must be `-`.
@@ -70,34 +70,17 @@ fn end_run(col: usize, run: Option<usize>) -> usize {
 /// The position string of `position`.
 pub fn position_string(position: &Hasami) -> String {
     let geo = position.geometry();
-    let mut text = String::new();
-    for row in 0..geo.height {
-        if row > 0 {
-            text.push('/');
+    let board = board_field(geo.width, geo.height, |row, col| {
+        let bit = 1u128 << (row * geo.width + col);
+        if position.men(Side::First) & bit != 0 {
+            Some('P')
+        } else if position.men(Side::Second) & bit != 0 {
+            Some('p')
+        } else {
+            None
         }
-        let mut empty = 0;
-        for col in 0..geo.width {
-            let bit = 1u128 << (row * geo.width + col);
-            let letter = if position.men(Side::First) & bit != 0 {
-                'P'
-            } else if position.men(Side::Second) & bit != 0 {
-                'p'
-            } else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                let _ = write!(text, "{empty}");
-                empty = 0;
-            }
-            text.push(letter);
-        }
-        if empty > 0 {
-            let _ = write!(text, "{empty}");
-        }
-    }
-    let _ = write!(text, " {} - {}", position.side().letter(), position.move_number.get());
-    text
+    });
+    format!("{board} {} - {}", position.side().letter(), position.move_number.get())
 }
 
 /// Finds the legal move written `<from><to>` (`5i5e`).

@@ -9,7 +9,7 @@ use super::promotion::dead_squares;
 use super::square::{file_of, square, square_name};
 use crate::core::Side;
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::Fields;
+use crate::variants::common::{board_field, Fields};
 use std::fmt::Write;
 
 /// The standard set: the most pieces of each unpromoted kind (board and hands together),
@@ -180,30 +180,8 @@ fn validate(board: &Board, side: Side, board_field: &str, text: &str) -> Result<
 /// The canonical position string of `position`.
 pub fn position_string(position: &Shogi) -> String {
     let board = position.board();
-    let mut text = String::new();
-    for rank in 0..9 {
-        if rank > 0 {
-            text.push('/');
-        }
-        let mut empty = 0;
-        for column in 0..9 {
-            match board.piece_at(square(8 - column, rank)) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        let _ = write!(text, "{empty}");
-                        empty = 0;
-                    }
-                    text.push_str(&piece.sfen());
-                }
-            }
-        }
-        if empty > 0 {
-            let _ = write!(text, "{empty}");
-        }
-    }
-    let _ = write!(text, " {} {} {}", position.side.letter(), hands_string(board), position.move_number.get());
-    text
+    let field = board_field(9, 9, |rank, column| board.piece_at(square(8 - column, rank)).map(|piece| piece.sfen()));
+    format!("{field} {} {} {}", position.side.letter(), hands_string(board), position.move_number.get())
 }
 
 /// The hand field: `-`, or Black's pieces then White's, each in the order `R B G S N L P`.
