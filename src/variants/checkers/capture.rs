@@ -19,54 +19,71 @@ pub(super) trait Sink {
     fn sequence(&mut self, path: &[u8], captured: Squares);
 }
 
-/// Collects the moves into a list, keeping only the longest captures when `majority`.
+/// The majority rule's bookkeeping for a sink: which finished sequences it keeps.
+#[derive(Clone, Copy)]
+pub(super) struct Majority {
+    /// Whether the rule applies (otherwise every sequence is kept).
+    applies: bool,
+    /// The most pieces a kept sequence takes.
+    best: u32,
+}
+
+impl Majority {
+    /// The bookkeeping for the rule set `R`, before any sequence.
+    pub fn of<R: Rules>() -> Majority {
+        Majority { applies: R::SET.majority, best: 0 }
+    }
+
+    /// Whether a sequence taking `captured` is kept, and whether the sequences kept before it
+    /// must be dropped (it takes more than they do).
+    #[inline]
+    fn admit(&mut self, captured: Squares) -> Option<bool> {
+        if !self.applies {
+            return Some(false);
+        }
+        let taken = captured.count_ones();
+        if taken < self.best {
+            return None;
+        }
+        let restart = taken > self.best;
+        self.best = taken;
+        Some(restart)
+    }
+}
+
+/// Collects the moves into a list, keeping only the longest captures when the majority rule
+/// applies.
 pub(super) struct Collect<'a> {
     pub moves: &'a mut Vec<CheckersMove>,
     /// Where this position's moves start in `moves`.
     pub start: usize,
-    pub majority: bool,
-    /// The most pieces a collected sequence takes.
-    pub best: u32,
+    pub majority: Majority,
 }
 
 impl Sink for Collect<'_> {
     #[inline]
     fn sequence(&mut self, path: &[u8], captured: Squares) {
-        if self.majority {
-            let taken = captured.count_ones();
-            if taken < self.best {
-                return;
-            }
-            if taken > self.best {
-                self.moves.truncate(self.start);
-                self.best = taken;
-            }
+        let Some(restart) = self.majority.admit(captured) else { return };
+        if restart {
+            self.moves.truncate(self.start);
         }
         let ordinal = (self.moves.len() - self.start) as u32;
         self.moves.push(CheckersMove::capture(path, captured, ordinal));
     }
 }
 
-/// Counts the moves, keeping only the longest captures when `majority`.
-#[derive(Default)]
+/// Counts the moves, keeping only the longest captures when the majority rule applies.
 pub(super) struct Count {
-    pub majority: bool,
-    pub best: u32,
+    pub majority: Majority,
     pub moves: u64,
 }
 
 impl Sink for Count {
     #[inline]
     fn sequence(&mut self, _path: &[u8], captured: Squares) {
-        if self.majority {
-            let taken = captured.count_ones();
-            if taken < self.best {
-                return;
-            }
-            if taken > self.best {
-                self.moves = 0;
-                self.best = taken;
-            }
+        let Some(restart) = self.majority.admit(captured) else { return };
+        if restart {
+            self.moves = 0;
         }
         self.moves += 1;
     }

@@ -1,7 +1,8 @@
 //! The checkers evaluation: material (Men, Princes), how far the Men have advanced, the back
 //! rank kept to stop enemy promotions, mobility, and in the 9x9 games the royal King's shelter.
 
-use super::geometry::{Dir, Geometry, Squares};
+use super::capture::forward;
+use super::geometry::{squares, Dir, Geometry, Squares};
 use super::position::{Checkers, Piece};
 use super::rules::Kind;
 use crate::core::{Score, Side};
@@ -103,15 +104,11 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
     let mut score = men.count_ones() as Score * w.man + princes.count_ones() as Score * w.prince;
     let back = geo.far[side.opponent().index()];
     score += (men & back).count_ones() as Score * w.back_rank;
-    let mut m = men;
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for sq in squares(men) {
         score += w.advance[advance(geo, side, sq)];
     }
-    let forward: &[Dir] = if side == Side::First { &Dir::DIAGONAL[..2] } else { &Dir::DIAGONAL[2..] };
     let mut reach = 0;
-    for &dir in forward {
+    for &dir in forward(side) {
         reach += (geo.shift(men, dir) & empty).count_ones();
     }
     for dir in Dir::DIAGONAL {

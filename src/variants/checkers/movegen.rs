@@ -1,7 +1,7 @@
 //! Legal moves: the capture sequences when there is one (capture is compulsory), otherwise the
 //! steps and slides; counted without a list for perft.
 
-use super::capture::{forward, Collect, Count};
+use super::capture::{forward, Collect, Count, Majority};
 use super::geometry::{squares, Dir, Squares};
 use super::moves::CheckersMove;
 use super::position::{Checkers, Piece};
@@ -12,18 +12,22 @@ impl Checkers {
     pub(super) fn generate_moves<R: Rules>(&self, moves: &mut Vec<CheckersMove>) {
         let capturers = self.capturers::<R>();
         if capturers != 0 {
-            let start = moves.len();
-            self.captures::<R, _>(capturers, &mut Collect { moves, start, majority: R::SET.majority, best: 0 });
+            self.collect_captures::<R>(capturers, moves);
         } else {
             self.quiet_moves::<R>(moves);
         }
+    }
+
+    /// Appends the capture sequences that start on `capturers` (the majority rule applied).
+    fn collect_captures<R: Rules>(&self, capturers: Squares, moves: &mut Vec<CheckersMove>) {
+        self.captures::<R, _>(capturers, &mut Collect { start: moves.len(), moves, majority: Majority::of::<R>() });
     }
 
     /// Appends the legal moves that capture or promote.
     pub(super) fn generate_noisy_moves<R: Rules>(&self, moves: &mut Vec<CheckersMove>) {
         let capturers = self.capturers::<R>();
         if capturers != 0 {
-            self.generate_moves::<R>(moves);
+            self.collect_captures::<R>(capturers, moves);
             return;
         }
         let geo = R::SET.geometry;
@@ -42,7 +46,7 @@ impl Checkers {
             if !R::SET.flying_prince && !R::SET.majority {
                 return self.count_short_captures::<R>(capturers);
             }
-            let mut count = Count { majority: R::SET.majority, ..Count::default() };
+            let mut count = Count { majority: Majority::of::<R>(), moves: 0 };
             self.captures::<R, _>(capturers, &mut count);
             return count.moves;
         }
@@ -72,11 +76,10 @@ impl Checkers {
         let us = self.side;
         let empty = geo.board & !self.pieces.occupied();
         let men = self.pieces.of(us, Piece::Man);
-        let others = self.pieces.of(us, Piece::Prince) | self.pieces.of(us, Piece::King);
+        let (steppers, flyers) = self.steppers_and_flyers::<R>();
         forward(us).iter().any(|&dir| geo.shift(men, dir) & empty != 0)
-            || Dir::DIAGONAL.iter().any(|&dir| geo.shift(others, dir) & empty != 0)
-            || (R::SET.flying_prince
-                && Dir::ALL.iter().any(|&dir| geo.shift(self.pieces.of(us, Piece::Prince), dir) & empty != 0))
+            || Dir::DIAGONAL.iter().any(|&dir| geo.shift(steppers, dir) & empty != 0)
+            || Dir::ALL.iter().any(|&dir| geo.shift(flyers, dir) & empty != 0)
             || self.capturers::<R>() != 0
     }
 

@@ -153,23 +153,14 @@ pub fn parse_move(position: &Checkers, text: &str) -> Result<CheckersMove, GameE
     }
     let mut moves = Vec::new();
     position.generate(&mut moves);
-    moves.into_iter().find(|mv| mv.is_capture() == capture && mv.path() == path.as_slice()).ok_or_else(|| {
-        let reason = match moves_capture(position) {
-            true if !capture => Some("a capture is compulsory".to_string()),
-            _ => None,
-        };
-        match reason {
-            Some(reason) => MoveError::illegal_because(text, reason).into(),
-            None => MoveError::illegal(text).into(),
-        }
-    })
-}
-
-/// Whether the side to move must capture.
-fn moves_capture(position: &Checkers) -> bool {
-    let mut moves = Vec::new();
-    position.generate(&mut moves);
-    moves.first().is_some_and(|mv| mv.is_capture())
+    if let Some(&mv) = moves.iter().find(|mv| mv.is_capture() == capture && mv.path() == path.as_slice()) {
+        return Ok(mv);
+    }
+    // Captures are compulsory: when the legal moves are captures, all of them are.
+    if !capture && moves.first().is_some_and(|mv| mv.is_capture()) {
+        return Err(MoveError::illegal_because(text, "a capture is compulsory").into());
+    }
+    Err(MoveError::illegal(text).into())
 }
 
 /// The board for humans (`d`): files from the highest on the left, ranks from `a` at the top,

@@ -49,8 +49,18 @@ impl Pieces {
     }
 
     /// The piece of `side` on `sq`, if any.
+    #[inline]
     pub fn piece_at(&self, side: Side, sq: usize) -> Option<Piece> {
-        Piece::ALL.into_iter().find(|&p| self.of(side, p) & (1 << sq) != 0)
+        let bit = 1 << sq;
+        if self.of(side, Piece::Man) & bit != 0 {
+            Some(Piece::Man)
+        } else if self.of(side, Piece::Prince) & bit != 0 {
+            Some(Piece::Prince)
+        } else if self.of(side, Piece::King) & bit != 0 {
+            Some(Piece::King)
+        } else {
+            None
+        }
     }
 
     /// Toggles `set` in the pieces of one kind of `side`.
@@ -157,17 +167,10 @@ impl Checkers {
         occurrences(&self.history, self.key, self.reversible)
     }
 
-    /// The piece `mv` moves.
+    /// The piece `mv` moves (a legal move of the side to move starts on one of its pieces).
     #[inline]
     pub fn mover(&self, mv: CheckersMove) -> Piece {
-        let bit = 1 << mv.from();
-        if self.pieces.of(self.side, Piece::Man) & bit != 0 {
-            Piece::Man
-        } else if self.pieces.of(self.side, Piece::Prince) & bit != 0 {
-            Piece::Prince
-        } else {
-            Piece::King
-        }
+        self.pieces.piece_at(self.side, mv.from()).unwrap_or(Piece::King)
     }
 
     /// Whether `mv` makes a Man a Prince.
@@ -184,8 +187,7 @@ impl Checkers {
         self.undos.push(Undo { pieces: self.pieces, outcome: self.outcome, reversible: self.reversible });
         self.history.push(self.key);
         let piece = self.mover(mv);
-        let arrives =
-            if piece == Piece::Man && R::SET.geometry.far[us.index()] & (1 << to) != 0 { Piece::Prince } else { piece };
+        let arrives = if self.promotes(mv) { Piece::Prince } else { piece };
         self.pieces.toggle(us, piece, 1 << from);
         self.pieces.toggle(us, arrives, 1 << to);
         self.key ^= piece_key(us, piece, from) ^ piece_key(us, arrives, to);
