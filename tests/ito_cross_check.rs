@@ -34,3 +34,151 @@ fn reference_start_perft() {
         println!("ito perft {depth}: {}", start.perft(depth));
     }
 }
+
+/// The position string of the pieces given as `(square, piece)` pairs (`("1k", "+N")`), the
+/// other squares empty, with `side` to move and `hand` (no move number).
+fn build(pieces: &[(&str, &str)], side: &str, hand: &str) -> String {
+    let mut ranks = vec!["1".to_string(); 21];
+    for (square, piece) in pieces {
+        let i = common::ito_reference::index_of(square).unwrap_or_else(|| panic!("bad square {square}"));
+        assert_eq!(ranks[20 - i], "1", "square {square} given twice");
+        ranks[20 - i] = piece.to_string();
+    }
+    format!("{} {side} {hand}", ranks.join("/"))
+}
+
+/// The background of most piece tests: Black King on `1u`; White King `1a`, Pawn `1b` and Iron
+/// General `1c`. Black's King then has exactly the moves `1u1t 1u1s`; White's front piece is the
+/// Iron General on `1c`, with the Pawn on `1b` behind it (so a cannon's screen on `1c` has the
+/// Pawn, not the King, as its target).
+fn background(extra: &[(&str, &str)], side: &str, hand: &str) -> String {
+    let mut pieces = vec![("1u", "K"), ("1a", "k"), ("1b", "p"), ("1c", "i")];
+    pieces.extend_from_slice(extra);
+    build(&pieces, side, hand)
+}
+
+#[test]
+fn reference_start_round_trip() {
+    let start = Position::start();
+    assert_eq!(start.position_string(), common::ito_reference::START);
+    let again = Position::parse(&start.position_string()).expect("round trip");
+    assert_eq!(again.position_string(), common::ito_reference::START);
+    // Without the move number, 1 is written back.
+    let short = Position::parse("k/r/c/l/g/n/i/p/1/1/1/1/1/P/I/N/G/L/C/R/K b -").unwrap();
+    assert_eq!(short.position_string(), common::ito_reference::START);
+    assert_eq!(Position::start().result(), None);
+    assert!(!Position::start().in_check());
+}
+
+/// Each piece, both faces, alone on `1k` (index 10, rulebook square 11) in the background.
+/// Expected moves worked out by hand from docs/rules/ito.md §3 (Black forward = toward `1a`;
+/// `1j` is +1, `1i` +2, `1h` +3, `1g` +4, `1l` −1, `1m` −2, `1n` −3, `1o` −4). Black's King
+/// always adds `1u1t 1u1s`.
+#[test]
+fn reference_piece_moves_both_faces() {
+    let king = ["1u1t", "1u1s"];
+    let cases: &[(&str, &[&str])] = &[
+        // Pawn: +1. Go-Between: ±1.
+        ("P", &["1k1j"]),
+        ("+P", &["1k1j", "1k1l"]),
+        // Iron General: +1, leap +2. Silver General: also leap −2.
+        ("I", &["1k1j", "1k1i"]),
+        ("+I", &["1k1j", "1k1i", "1k1m"]),
+        // Knight: leap +3. Heavenly Horse: ±3.
+        ("N", &["1k1h"]),
+        ("+N", &["1k1h", "1k1n"]),
+        // Goose: leap +4, leap −2. Phoenix: ±1, ±4.
+        ("G", &["1k1g", "1k1m"]),
+        ("+G", &["1k1j", "1k1l", "1k1g", "1k1o"]),
+        // Lance: slides to 1d, captures the Iron General on 1c. Howling Dog: also step −1.
+        ("L", &["1k1j", "1k1i", "1k1h", "1k1g", "1k1f", "1k1e", "1k1d", "1k1c"]),
+        ("+L", &["1k1j", "1k1i", "1k1h", "1k1g", "1k1f", "1k1e", "1k1d", "1k1c", "1k1l"]),
+        // Ramshead: hops to 1i, 1g, 1e, captures on 1c. Bishop: also back to 1m, 1o, 1q, 1s
+        // (1u is its own King).
+        ("R", &["1k1i", "1k1g", "1k1e", "1k1c"]),
+        ("+R", &["1k1i", "1k1g", "1k1e", "1k1c", "1k1m", "1k1o", "1k1q", "1k1s"]),
+        // Silver Cannon: forward the screen is the Iron General on 1c, the next piece the Pawn
+        // on 1b (captured); backward the screen is its own King on 1u with nothing beyond.
+        ("C", &["1k1b"]),
+        // Gold Cannon: quiet slides 1j..1d and 1l..1t (stops before its King); captures over
+        // the screen 1c the Pawn on 1b; never the first piece (1c) itself.
+        (
+            "+C",
+            &[
+                "1k1j", "1k1i", "1k1h", "1k1g", "1k1f", "1k1e", "1k1d", "1k1b", "1k1l", "1k1m", "1k1n", "1k1o", "1k1p",
+                "1k1q", "1k1r", "1k1s", "1k1t",
+            ],
+        ),
+    ];
+    for (piece, moves) in cases {
+        let text = background(&[("1k", piece)], "b", "-");
+        let mut expected: Vec<&str> = moves.to_vec();
+        expected.extend_from_slice(&king);
+        expect_moves(&text, &expected);
+    }
+}
+
+/// The same pieces for White (mirror image): a White piece on `1k` moves toward `1u`. White's
+/// front is Black's Iron General on `1s` with Black's Pawn on `1t` behind it, Black's King `1u`.
+#[test]
+fn reference_piece_moves_white() {
+    let base = [("1a", "k"), ("1u", "K"), ("1t", "P"), ("1s", "I")];
+    // White's King on 1a: +1 is 1b, +2 is 1c.
+    let king = ["1a1b", "1a1c"];
+    let cases: &[(&str, &[&str])] = &[
+        ("p", &["1k1l"]),
+        ("+p", &["1k1l", "1k1j"]),
+        ("+i", &["1k1l", "1k1m", "1k1i"]),
+        ("+n", &["1k1n", "1k1h"]),
+        ("g", &["1k1o", "1k1i"]),
+        ("+g", &["1k1l", "1k1j", "1k1o", "1k1g"]),
+        ("+l", &["1k1l", "1k1m", "1k1n", "1k1o", "1k1p", "1k1q", "1k1r", "1k1s", "1k1j"]),
+        ("+r", &["1k1m", "1k1o", "1k1q", "1k1s", "1k1i", "1k1g", "1k1e", "1k1c"]),
+        ("c", &["1k1t"]),
+    ];
+    for (piece, moves) in cases {
+        let mut pieces = base.to_vec();
+        pieces.push(("1k", piece));
+        let text = build(&pieces, "w", "-");
+        let mut expected: Vec<&str> = moves.to_vec();
+        expected.extend_from_slice(&king);
+        expect_moves(&text, &expected);
+    }
+}
+
+#[test]
+fn reference_king_moves_and_king_capture_does_not_flip() {
+    // King on 1k: +1 (1j), leap +2 (1i), −1 (1l).
+    expect_moves(&build(&[("1k", "K"), ("1a", "k"), ("1b", "p"), ("1c", "i")], "b", "-"), &["1k1j", "1k1i", "1k1l"]);
+    // The same King in check from a Pawn on 1j: all three moves escape (1j by capture).
+    let text = build(&[("1k", "K"), ("1j", "p"), ("1a", "k"), ("1b", "p"), ("1c", "i")], "b", "-");
+    let mut position = Position::parse(&text).unwrap();
+    assert!(position.in_check());
+    expect_moves(&text, &["1k1j", "1k1i", "1k1l"]);
+    position.play("1k1j").unwrap();
+    assert_eq!(position.at("1j").as_deref(), Some("K"), "a capturing King never flips");
+    assert_eq!(position.position_string(), "k/p/i/1/1/1/1/1/1/K/1/1/1/1/1/1/1/1/1/1/1 w P 2");
+}
+
+#[test]
+fn reference_flip_on_capture_and_back() {
+    // Knight 1k takes the Pawn on 1h (+3) and becomes a Heavenly Horse; after White's 1c1d it
+    // takes the Goose on 1e (+3) and is a Knight again.
+    let text = background(&[("1k", "N"), ("1h", "p"), ("1e", "g")], "b", "-");
+    let mut position = Position::parse(&text).unwrap();
+    position.play("1k1h").unwrap();
+    assert_eq!(position.at("1h").as_deref(), Some("+N"));
+    assert_eq!(position.position_string(), "k/p/i/1/g/1/1/+N/1/1/1/1/1/1/1/1/1/1/1/1/K w P 2");
+    // The Heavenly Horse now also leaps back (1k).
+    position.play("1c1d").unwrap();
+    let moves = move_set(&position);
+    assert!(moves.contains("1h1e") && moves.contains("1h1k"), "{moves:?}");
+    position.play("1h1e").unwrap();
+    assert_eq!(position.at("1e").as_deref(), Some("N"));
+    assert_eq!(position.position_string(), "k/p/1/i/N/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K w GP 4");
+    // Capturing a flipped piece gives the plain hand piece: White's Iron General takes the
+    // Knight (1d1e, step +1) and flips; White's hand shows `n`.
+    position.play("1d1e").unwrap();
+    assert_eq!(position.at("1e").as_deref(), Some("+i"));
+    assert_eq!(position.position_string(), "k/p/1/1/+i/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K b GPn 5");
+}
