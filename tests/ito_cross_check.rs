@@ -182,3 +182,90 @@ fn reference_flip_on_capture_and_back() {
     assert_eq!(position.at("1e").as_deref(), Some("+i"));
     assert_eq!(position.position_string(), "k/p/1/1/+i/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K b GPn 5");
 }
+
+/// The squares `1a`..`1u` named by letter, for building expected drop lists.
+fn squares(letters: &str) -> Vec<String> {
+    letters.chars().map(|c| format!("1{c}")).collect()
+}
+
+#[test]
+fn reference_drops_both_faces_not_behind_own_king() {
+    // Black King on 1p (rulebook square 6) with a Knight in hand: drops on every empty square
+    // strictly ahead of it (1o..1d), each with either face; none on 1q..1u (behind), and 1p is
+    // the King's own square. King moves: 1p1o, 1p1n, 1p1q.
+    let text = build(&[("1p", "K"), ("1a", "k"), ("1b", "p"), ("1c", "i")], "b", "N");
+    assert_eq!(Position::parse(&text).unwrap().at("1p").as_deref(), Some("K"));
+    let mut expected = vec!["1p1o".to_string(), "1p1n".to_string(), "1p1q".to_string()];
+    for square in squares("onmlkjihgfed") {
+        expected.push(format!("N*{square}"));
+        expected.push(format!("+N*{square}"));
+    }
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    expect_moves(&text, &expected);
+    // The flipped drop shows the flipped face and empties the hand.
+    let mut position = Position::parse(&text).unwrap();
+    position.play("+N*1k").unwrap();
+    assert_eq!(position.at("1k").as_deref(), Some("+N"));
+    assert!(position.position_string().contains(" w - "), "{}", position.position_string());
+}
+
+#[test]
+fn reference_cannons_and_screens() {
+    // Silver Cannon on 1t with its own King on 1s as the screen: every empty square 1r..1d, and
+    // the capture of White's Iron General on 1c (the next piece). Backward (1u) it has no screen.
+    // Black's King on 1s: 1r, 1q (−1 is its own Cannon).
+    let text = build(&[("1t", "C"), ("1s", "K"), ("1a", "k"), ("1b", "p"), ("1c", "i")], "b", "-");
+    let mut expected: Vec<String> = squares("rqponmlkjihgfedc").iter().map(|s| format!("1t{s}")).collect();
+    expected.extend(["1s1r".to_string(), "1s1q".to_string()]);
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    expect_moves(&text, &expected);
+
+    // Silver Cannon on 1a jumping backward over the enemy King on 1b: empty squares 1c..1j and
+    // the capture of the Pawn on 1k.
+    let text = build(&[("1a", "C"), ("1b", "k"), ("1k", "p"), ("1u", "K")], "b", "-");
+    let mut expected: Vec<String> = squares("cdefghijk").iter().map(|s| format!("1a{s}")).collect();
+    expected.extend(["1u1t".to_string(), "1u1s".to_string()]);
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    expect_moves(&text, &expected);
+
+    // Several screens: Silver Cannon 1k, own Pawn 1h (screen), empty 1g, White Knight 1f: the
+    // cannon reaches 1g and takes 1f, never beyond. The Pawn steps to 1g.
+    let text = background(&[("1k", "C"), ("1h", "P"), ("1f", "n")], "b", "-");
+    expect_moves(&text, &["1k1g", "1k1f", "1h1g", "1u1t", "1u1s"]);
+
+    // The same with a Gold Cannon: quiet 1j, 1i (stops before the screen 1h) and 1l..1t; over
+    // the screen the first piece beyond (1f) is taken; 1g is not a quiet square for it.
+    let text = background(&[("1k", "+C"), ("1h", "P"), ("1f", "n")], "b", "-");
+    expect_moves(
+        &text,
+        &[
+            "1k1j", "1k1i", "1k1f", "1k1l", "1k1m", "1k1n", "1k1o", "1k1p", "1k1q", "1k1r", "1k1s", "1k1t", "1h1g",
+            "1u1t", "1u1s",
+        ],
+    );
+
+    // Two screens before the enemy: Gold Cannon 1k, own Pawn 1i, White Knight 1h, White Goose
+    // 1e: the Knight is the first piece beyond the screen, so it is taken and nothing further.
+    // Backward as before. The Pawn on 1i may capture the Knight on 1h.
+    let text = background(&[("1k", "+C"), ("1i", "P"), ("1h", "n"), ("1e", "g")], "b", "-");
+    expect_moves(
+        &text,
+        &[
+            "1k1j", "1k1h", "1k1l", "1k1m", "1k1n", "1k1o", "1k1p", "1k1q", "1k1r", "1k1s", "1k1t", "1i1h", "1u1t",
+            "1u1s",
+        ],
+    );
+}
+
+#[test]
+fn reference_ramshead_landing_squares() {
+    // Ramshead on 1k, own Pawn on 1g (a landing square): only 1i. A piece on the odd square 1j
+    // or 1h is jumped over freely.
+    let text = background(&[("1k", "R"), ("1g", "P")], "b", "-");
+    expect_moves(&text, &["1k1i", "1g1f", "1u1t", "1u1s"]);
+    let text = background(&[("1k", "R"), ("1j", "P"), ("1h", "n")], "b", "-");
+    expect_moves(&text, &["1k1i", "1k1g", "1k1e", "1k1c", "1j1i", "1u1t", "1u1s"]);
+    // An enemy on a landing square is captured and stops the hops.
+    let text = background(&[("1k", "R"), ("1g", "n")], "b", "-");
+    expect_moves(&text, &["1k1i", "1k1g", "1u1t", "1u1s"]);
+}
