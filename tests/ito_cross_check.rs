@@ -27,14 +27,6 @@ fn reference_start_moves() {
     expect_moves(common::ito_reference::START, &["1n1m", "1o1m", "1p1m", "1q1m"]);
 }
 
-#[test]
-fn reference_start_perft() {
-    let start = Position::start();
-    for depth in 1..=5 {
-        println!("ito perft {depth}: {}", start.perft(depth));
-    }
-}
-
 /// The position string of the pieces given as `(square, piece)` pairs (`("1k", "+N")`), the
 /// other squares empty, with `side` to move and `hand` (no move number).
 fn build(pieces: &[(&str, &str)], side: &str, hand: &str) -> String {
@@ -268,4 +260,136 @@ fn reference_ramshead_landing_squares() {
     // An enemy on a landing square is captured and stops the hops.
     let text = background(&[("1k", "R"), ("1g", "n")], "b", "-");
     expect_moves(&text, &["1k1i", "1k1g", "1u1t", "1u1s"]);
+}
+
+#[test]
+fn reference_check_and_pins() {
+    // Pin: Black's Knight on 1j stands between its King (1u) and White's Lance on 1h; its only
+    // move (leap +3 to 1g) would expose the King, so only the King moves remain.
+    let text = build(&[("1u", "K"), ("1j", "N"), ("1h", "l"), ("1a", "k")], "b", "-");
+    assert!(!Position::parse(&text).unwrap().in_check());
+    expect_moves(&text, &["1u1t", "1u1s"]);
+
+    // A pinned attacker still gives check: White's Knight on 1j (pinned against its King on 1i
+    // by Black's Lance on 1l) attacks Black's King on 1m. Escapes: King −1 to 1n (1k is
+    // attacked by White's King, 1l is its own Lance), or the Lance takes the Knight. The Lance's
+    // quiet move to 1k does not stop a leap, so it is illegal.
+    let text = build(&[("1m", "K"), ("1l", "L"), ("1j", "n"), ("1i", "k")], "b", "-");
+    assert!(Position::parse(&text).unwrap().in_check());
+    expect_moves(&text, &["1m1n", "1l1j"]);
+}
+
+#[test]
+fn reference_stalemate_ban() {
+    // White to move, King 1f, an Iron General in hand; Black has only its King on 1u. An Iron
+    // General of either face on 1r attacks 1s and 1t without checking, so Black (King moves 1t,
+    // 1s only) would have no move: both drops on 1r are illegal. Every other drop is legal
+    // (on 1s and 1t it gives check). White's King: 1g, 1h (forward), 1e (back).
+    let text = build(&[("1f", "k"), ("1u", "K")], "w", "i");
+    let mut expected = vec!["1f1g".to_string(), "1f1h".to_string(), "1f1e".to_string()];
+    for square in squares("tsqponmlkjihg") {
+        expected.push(format!("I*{square}"));
+        expected.push(format!("+I*{square}"));
+    }
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    expect_moves(&text, &expected);
+}
+
+#[test]
+fn reference_checkmate_and_no_moves() {
+    // The ban never excludes a mate: with a White Pawn on 1r guarding 1s, I*1s checks the King on
+    // 1u, covers 1t, and cannot be taken.
+    let text = build(&[("1u", "K"), ("1r", "p"), ("1a", "k")], "w", "i");
+    let position = Position::parse(&text).unwrap();
+    let moves = move_set(&position);
+    assert!(moves.contains("I*1s") && moves.contains("+I*1s"), "{moves:?}");
+    for mate in ["I*1s", "+I*1s"] {
+        let mut after = position.clone();
+        after.play(mate).unwrap();
+        assert!(after.in_check());
+        assert!(after.legal_moves().is_empty());
+        assert_eq!(after.result().as_deref(), Some("w checkmate"));
+        assert!(after.play("1u1t").is_err(), "no move after the end");
+    }
+    // No moves, not in check (only reachable from a position string): Black's King on 1u, White's
+    // Iron General on 1r covering 1s and 1t.
+    let position = Position::parse(&build(&[("1u", "K"), ("1r", "i"), ("1a", "k")], "b", "-")).unwrap();
+    assert!(!position.in_check());
+    assert!(position.legal_moves().is_empty());
+    assert_eq!(position.result().as_deref(), Some("w no-moves"));
+    // The mirror image for White.
+    let position = Position::parse(&build(&[("1a", "k"), ("1d", "I"), ("1u", "K")], "w", "-")).unwrap();
+    assert_eq!(position.result().as_deref(), Some("b no-moves"));
+}
+
+#[test]
+fn reference_repetition_ban() {
+    // Two bare Kings shuffle: the given position P0 counts once; after eight plies it would occur
+    // a third time, so 1b1a is not generated then, while its second occurrence (ply 4) was legal.
+    let text = build(&[("1u", "K"), ("1a", "k")], "b", "-");
+    let mut position = Position::parse(&text).unwrap();
+    for token in ["1u1t", "1a1b", "1t1u", "1b1a", "1u1t", "1a1b", "1t1u"] {
+        position.play(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+    }
+    assert_eq!(move_set(&position), ["1b1c", "1b1d"].iter().map(|s| s.to_string()).collect());
+    assert!(position.play("1b1a").is_err());
+    assert_eq!(position.position_string(), "1/k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K w - 8");
+    // After White's 1b1c the position is new, so the game goes on.
+    position.play("1b1c").unwrap();
+    assert_eq!(position.result(), None);
+}
+
+#[test]
+fn reference_validation() {
+    let kings = [("1u", "K"), ("1a", "k")];
+    let ok = |pieces: &[(&str, &str)], side: &str, hand: &str| {
+        let mut all = kings.to_vec();
+        all.extend_from_slice(pieces);
+        Position::parse(&build(&all, side, hand))
+    };
+    assert!(ok(&[], "b", "-").is_ok());
+    assert!(ok(&[("1t", "K")], "b", "-").is_err(), "two Black Kings");
+    assert!(Position::parse(&build(&[("1u", "K")], "b", "-")).is_err(), "no White King");
+    assert!(ok(&[], "b", "K").is_err(), "King in hand");
+    assert!(ok(&[("1k", "+K")], "b", "-").is_err(), "flipped King");
+    // Two of a kind in total (faces merged, either side) is the limit.
+    assert!(ok(&[("1j", "+p")], "b", "P").is_ok());
+    assert!(ok(&[("1j", "+p"), ("1k", "P")], "b", "P").is_err(), "three Pawns");
+    assert!(ok(&[("1k", "N")], "b", "2n").is_err(), "three Knights");
+    assert!(ok(&[], "b", "2R").is_ok());
+    assert!(ok(&[], "b", "Rr").is_ok());
+    assert!(ok(&[], "b", "2Rr").is_err(), "three Ramsheads");
+    // Hands: counts only when ≥ 2, each letter once, any order.
+    assert!(ok(&[], "b", "1P").is_err());
+    assert!(ok(&[], "b", "PP").is_err());
+    assert_eq!(ok(&[], "b", "pGP").unwrap().position_string(), build(&kings, "b", "GPp") + " 1");
+    // The side not to move may not be in check: White's Lance on 1k attacks Black's King.
+    assert!(ok(&[("1k", "l")], "w", "-").is_err());
+    assert!(ok(&[("1k", "l")], "b", "-").unwrap().in_check());
+    // Shape of the string.
+    assert!(Position::parse("k/1/K b -").is_err(), "three ranks");
+    assert!(Position::parse(&format!("{} 0", build(&kings, "b", "-"))).is_err(), "move number 0");
+    assert!(Position::parse(&format!("{} x -", build(&kings, "b", "-").split(' ').next().unwrap())).is_err());
+}
+
+#[test]
+fn reference_perft_consistency() {
+    // perft(d) is the sum of perft(d - 1) over the legal moves; the numbers are printed for the
+    // record (`cargo test --test ito_cross_check -- --nocapture`).
+    let start = Position::start();
+    assert_eq!(start.perft(1), 4);
+    for depth in 1..=5 {
+        let total = start.perft(depth);
+        let split: u64 = start
+            .legal_moves()
+            .iter()
+            .map(|token| {
+                let mut child = start.clone();
+                child.play(token).unwrap();
+                child.perft(depth - 1)
+            })
+            .sum();
+        assert_eq!(total, split, "perft {depth}");
+        println!("ito perft {depth}: {total}");
+    }
 }
