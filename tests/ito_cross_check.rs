@@ -1,6 +1,13 @@
 //! Ito Shogi (`ito`): the independent reference implementation (tests/common/ito_reference.rs)
 //! checked on its own. The engine cross-check (move sets, results and position strings of the
 //! engine against this reference) is to be added when the engine lands in src/variants/ito/.
+//!
+//! Reference self-tests (`reference_*`): the four start moves and the start string's round trip;
+//! one small hand-built position per rule whose expected moves were worked out by hand from
+//! docs/rules/ito.md (each piece on both faces for both colours, King moves and captures, flips,
+//! drops, cannons and screens, Ramshead landing squares, check and pins, the stalemate ban, the
+//! repetition ban including mate by the ban); results; position validation; and perft from the
+//! start (depths 1-7, checked only for internal consistency, the numbers printed).
 
 mod common;
 
@@ -375,10 +382,11 @@ fn reference_validation() {
 #[test]
 fn reference_perft_consistency() {
     // perft(d) is the sum of perft(d - 1) over the legal moves; the numbers are printed for the
-    // record (`cargo test --test ito_cross_check -- --nocapture`).
+    // record (`cargo test --test ito_cross_check -- --nocapture`): 4, 16, 32, 71, 498, 5211,
+    // 43281 (depth 3 = 32 also checked by hand: 2 + 2 + 1 + 3 Black replies per White move).
     let start = Position::start();
     assert_eq!(start.perft(1), 4);
-    for depth in 1..=5 {
+    for depth in 1..=7 {
         let total = start.perft(depth);
         let split: u64 = start
             .legal_moves()
@@ -392,4 +400,32 @@ fn reference_perft_consistency() {
         assert_eq!(total, split, "perft {depth}");
         println!("ito perft {depth}: {total}");
     }
+}
+
+/// A Heavenly Horse (`+n`, leaps ±3) shuttles between 1r and 1o while Black's King shuttles
+/// between 1t and 1u; White's King on 1q covers 1s and 1r. With the Horse on 1r, Black's King on
+/// 1u is in check and its only escape is 1t; with the Horse on 1o, Black's only move is 1t1u.
+#[test]
+fn reference_repetition_ban_checkmate_and_stalemate() {
+    // Started from "King 1t, Horse 1r, White to move" (P_B): after eight plies Black is in check
+    // on 1u and its only escape would create P_B for the third time, so it is checkmated.
+    let text = build(&[("1t", "K"), ("1r", "+n"), ("1q", "k")], "w", "-");
+    let mut position = Position::parse(&text).unwrap();
+    assert_eq!(move_set(&position), ["1r1o", "1r1u", "1q1p"].iter().map(|s| s.to_string()).collect());
+    for token in ["1r1o", "1t1u", "1o1r", "1u1t", "1r1o", "1t1u", "1o1r"] {
+        position.play(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+    }
+    assert!(position.in_check());
+    assert!(position.legal_moves().is_empty());
+    assert_eq!(position.result().as_deref(), Some("w checkmate"));
+
+    // Started from "King 1u, Horse 1o, White to move" (P_D): after six plies White's 1r1o would
+    // leave Black, not in check, with only 1t1u, which would create P_D a third time: 1r1o is a
+    // stalemating move and is not generated (the repetition ban judges the replies).
+    let text = build(&[("1u", "K"), ("1o", "+n"), ("1q", "k")], "w", "-");
+    let mut position = Position::parse(&text).unwrap();
+    for token in ["1o1r", "1u1t", "1r1o", "1t1u", "1o1r", "1u1t"] {
+        position.play(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+    }
+    assert_eq!(move_set(&position), ["1r1u", "1q1p"].iter().map(|s| s.to_string()).collect());
 }
