@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod checkers_reference;
+pub mod ito_reference;
 pub mod reference;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,3 @@
+//! Ito Shogi (docs/rules/ito.md): work in progress on branch `ito`; the piece movement first.
+
+pub mod piece;
