@@ -21,8 +21,8 @@ pub enum Kind {
     King,
     Ramshead,
     Cannon,
-    Lance,
     Goose,
+    Lance,
     Knight,
     Iron,
     Pawn,
@@ -32,6 +32,20 @@ impl Kind {
     /// The kinds that can be held and dropped, in the hand order of position strings.
     pub const HELD: [Kind; 7] =
         [Kind::Ramshead, Kind::Cannon, Kind::Goose, Kind::Lance, Kind::Knight, Kind::Iron, Kind::Pawn];
+
+    /// The number of kinds.
+    pub const COUNT: usize = 8;
+
+    /// The index of a held kind in [`Kind::HELD`] (and in a hand); the King has none.
+    #[inline]
+    pub const fn hand_index(self) -> usize {
+        self as usize - 1
+    }
+
+    /// The kind whose position-string letter is `letter` (upper case).
+    pub fn from_letter(letter: char) -> Option<Kind> {
+        std::iter::once(Kind::King).chain(Kind::HELD).find(|kind| kind.letter() == letter)
+    }
 
     /// The position-string letter of the unflipped face (upper case).
     pub const fn letter(self) -> char {
@@ -55,6 +69,22 @@ pub struct Piece {
     pub kind: Kind,
     /// Shows its other face (it has captured an odd number of times, or was dropped so).
     pub flipped: bool,
+}
+
+impl Piece {
+    /// The position-string token: the letter, upper case for the first player, with `+` before
+    /// a flipped face (`P`, `+n`).
+    pub fn token(self) -> String {
+        let letter = match self.side {
+            Side::First => self.kind.letter(),
+            Side::Second => self.kind.letter().to_ascii_lowercase(),
+        };
+        if self.flipped {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        }
+    }
 }
 
 /// The square `steps` squares forward of `from` for `side` (negative: backward), if on the line.
