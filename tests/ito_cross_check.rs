@@ -1,6 +1,11 @@
-//! Ito Shogi (`ito`): the independent reference implementation (tests/common/ito_reference.rs)
-//! checked on its own. The engine cross-check (move sets, results and position strings of the
-//! engine against this reference) is to be added when the engine lands in src/variants/ito/.
+//! Ito Shogi (`ito`): the engine (src/variants/ito/) against the independent reference
+//! implementation (tests/common/ito_reference.rs), and the reference checked on its own.
+//!
+//! Engine against reference (`engine_*`): every line of tests/perft/ito.perft recounted by the
+//! reference (its moves played first, so the repetition-ban fixture keeps its history); perft
+//! split by root move to depth 3 from every fixture; and random walks from the start and from
+//! every fixture, comparing at each position the legal move sets, the result, the position
+//! string and check, with a bias toward moving back and forth so the repetition ban is met.
 //!
 //! Reference self-tests (`reference_*`): the four start moves and the start string's round trip;
 //! one small hand-built position per rule whose expected moves were worked out by hand from
@@ -12,7 +17,10 @@
 mod common;
 
 use common::ito_reference::Position;
+use common::{engine, fixture_game, load_fixtures, result_of, Fixture};
 use std::collections::BTreeSet;
+use tetsugaku::core::SplitMix64;
+use tetsugaku::{AnyGame, Game};
 
 /// The reference's legal moves as a sorted set (panics if it generated one twice).
 fn move_set(position: &Position) -> BTreeSet<String> {
@@ -428,4 +436,119 @@ fn reference_repetition_ban_checkmate_and_stalemate() {
         position.play(token).unwrap_or_else(|e| panic!("{token}: {e}"));
     }
     assert_eq!(move_set(&position), ["1r1u", "1q1p"].iter().map(|s| s.to_string()).collect());
+}
+
+/// The Ito fixtures of tests/perft.
+fn fixtures() -> Vec<Fixture> {
+    load_fixtures().into_iter().filter(|f| f.variant == "ito").collect()
+}
+
+/// The reference's position of a fixture, its moves played.
+fn reference_of(fixture: &Fixture) -> Position {
+    let mut position = match &fixture.position {
+        Some(text) => Position::parse(text).unwrap_or_else(|e| panic!("{}: reference rejects: {e}", fixture.origin)),
+        None => Position::start(),
+    };
+    for token in &fixture.moves {
+        position.play(token).unwrap_or_else(|e| panic!("{}: reference refuses {token}: {e}", fixture.origin));
+    }
+    position
+}
+
+/// The engine's legal moves as a sorted set (panics on a duplicate).
+fn engine_moves(game: &AnyGame) -> BTreeSet<String> {
+    let moves = game.legal_moves();
+    let set: BTreeSet<String> = moves.iter().cloned().collect();
+    assert_eq!(set.len(), moves.len(), "the engine generated a move twice: {moves:?}");
+    set
+}
+
+#[test]
+fn engine_fixture_lines_match_the_reference() {
+    let fixtures = fixtures();
+    assert!(fixtures.len() >= 5, "the Ito fixtures are missing");
+    for fixture in &fixtures {
+        let position = reference_of(fixture);
+        for &(depth, nodes) in &fixture.perft {
+            assert_eq!(position.perft(depth), nodes, "{} ({}): reference perft {depth}", fixture.id, fixture.origin);
+        }
+    }
+}
+
+#[test]
+fn engine_perft_divide_matches_the_reference_from_every_fixture() {
+    for fixture in fixtures() {
+        let game = fixture_game(&fixture);
+        let position = reference_of(&fixture);
+        for depth in 1..=3 {
+            let ours: BTreeSet<(String, u64)> = game.perft_divide(depth).into_iter().collect();
+            let theirs: BTreeSet<(String, u64)> = position
+                .legal_moves()
+                .into_iter()
+                .map(|token| {
+                    let mut child = position.clone();
+                    child.play(&token).unwrap_or_else(|e| panic!("{token}: {e}"));
+                    let count = child.perft(depth - 1);
+                    (token, count)
+                })
+                .collect();
+            assert_eq!(ours, theirs, "{} ({}): perft divide {depth}", fixture.id, fixture.origin);
+        }
+    }
+}
+
+/// Compares everything the two implementations say about the current position.
+fn compare(game: &AnyGame, position: &Position, context: &str) {
+    assert_eq!(game.position_string(), position.position_string(), "{context}: position strings");
+    assert_eq!(engine_moves(game), move_set(position), "{context}: legal moves of {}", position.position_string());
+    assert_eq!(result_of(game.turn()), position.result(), "{context}: results of {}", position.position_string());
+    let checked = tetsugaku::with_game!(game, g => g.in_check());
+    assert_eq!(checked, position.in_check(), "{context}: check in {}", position.position_string());
+}
+
+#[test]
+fn engine_random_walks_match_the_reference() {
+    let mut starts: Vec<(String, AnyGame, Position)> =
+        vec![("start".to_string(), engine("ito", None), Position::start())];
+    for fixture in fixtures() {
+        starts.push((fixture.id.clone(), fixture_game(&fixture), reference_of(&fixture)));
+    }
+    let mut rng = SplitMix64::new(0x1705);
+    let (mut positions, mut ended, mut banned_met) = (0, 0, 0);
+    for walk in 0..240 {
+        let (name, game, position) = &starts[walk % starts.len()];
+        let (mut game, mut position) = (game.clone(), position.clone());
+        let mut played: Vec<String> = Vec::new();
+        for ply in 0..120 {
+            let context = format!("walk {walk} from {name}, ply {ply} after {played:?}");
+            compare(&game, &position, &context);
+            positions += 1;
+            let moves: Vec<String> = engine_moves(&game).into_iter().collect();
+            if moves.is_empty() {
+                ended += 1;
+                break;
+            }
+            // Half the time, undo the mover's last move if it can be (a piece stepping back),
+            // so positions recur and the repetition ban is exercised.
+            let back = played.len() >= 2 && rng.below(2) == 0;
+            let token = match back.then(|| reverse(&played[played.len() - 2])).flatten() {
+                Some(token) if moves.contains(&token) => token,
+                Some(_) => {
+                    banned_met += 1;
+                    moves[rng.below(moves.len())].clone()
+                }
+                None => moves[rng.below(moves.len())].clone(),
+            };
+            game.play_token(&token).unwrap_or_else(|e| panic!("{context}: engine refuses {token}: {e}"));
+            position.play(&token).unwrap_or_else(|e| panic!("{context}: {e}"));
+            played.push(token);
+        }
+    }
+    println!("{positions} positions compared, {ended} walks ended, {banned_met} step-backs not available");
+    assert!(positions >= 10_000 && ended >= 10, "too little covered: {positions} positions, {ended} ended games");
+}
+
+/// The board move that takes `token` (a board move) back: `1n1m` → `1m1n`.
+fn reverse(token: &str) -> Option<String> {
+    (token.len() == 4 && !token.contains('*')).then(|| format!("{}{}", &token[2..], &token[..2]))
 }
