@@ -105,7 +105,15 @@ impl Ito {
 
 /// Ito Shogi is the one variant of this type; it has no rule options. Its `bench` positions
 /// are middlegames of self-play.
-static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec { name: "ito", rules: (), options: &[], bench: &[] }];
+static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
+    name: "ito",
+    rules: (),
+    options: &[],
+    bench: &[
+        "k/r/+n/l/+g/1/c/p/1/1/1/+P/I/1/1/1/L/R/C/K/1 b gni 31",
+        "1/g/1/l/1/1/k/g/p/1/+I/+n/1/P/1/N/1/L/+C/R/K b Rci 31",
+    ],
+}];
 
 impl Game for Ito {
     type Move = ItoMove;
