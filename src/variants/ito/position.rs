@@ -5,7 +5,7 @@ use super::board::{Board, SIDE_KEY};
 use super::moves::ItoMove;
 use super::repetition::Occurrences;
 use crate::core::{Outcome, Score, Side, WinReason};
-use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
 use crate::variants::common::MoveNumber;
 
 /// The position string of the start position (protocol-spec.md §12.3).
@@ -118,6 +118,7 @@ static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
 impl Game for Ito {
     type Move = ItoMove;
     type Rules = ();
+    const MATE_SEARCH: bool = true;
 
     fn variants() -> &'static [VariantSpec<()>] {
         &VARIANTS
@@ -133,6 +134,12 @@ impl Game for Ito {
 
     fn key_from_scratch(&self) -> u64 {
         self.board.key_from_scratch() ^ side_key(self.side)
+    }
+
+    /// The generic df-pn search (`crate::search::mate`): checks only for the attacker, and a
+    /// mate reported only after its line is replayed with these rules, bans included.
+    fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
+        crate::search::mate::search(self, budget)
     }
 
     #[inline]
