@@ -788,6 +788,269 @@ fn each_drop_takes_one_piece_from_the_hand() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 6. Check
+
+#[test]
+fn a_pinned_piece_may_not_expose_its_king() {
+    // Black's Knight 1j stands between its King 1u and White's Lance 1h: its only move, the leap
+    // to 1g, would let the Lance slide to 1u. Only the King moves remain (1t, 1s: still covered
+    // by the Knight).
+    let text = build(&[("1u", "K"), ("1j", "N"), ("1h", "l"), ("1a", "k")], "b", "-");
+    reference_expect_check(&text, false);
+    expect_moves_both_colours(&text, &BLACK_KING);
+    expect_illegal(&text, "1j1g");
+}
+
+#[test]
+fn a_king_may_not_move_into_attack() {
+    // Black King 1p (6): +1 = 1o (7) is free; leap +2 = 1n (8) is attacked by White's Knight 1k
+    // (11 -> 8); −1 = 1q (5) by White's Goose 1m (9 -> 5, leap +4 for White). Nothing attacks 1p.
+    let text = build(&[("1p", "K"), ("1k", "n"), ("1m", "g"), ("1a", "k")], "b", "-");
+    reference_expect_check(&text, false);
+    expect_moves_both_colours(&text, &["1p1o"]);
+    expect_illegal(&text, "1p1n");
+    expect_illegal(&text, "1p1q");
+}
+
+#[test]
+fn a_cannon_attacks_through_a_king_screen() {
+    // White's Silver Cannon 1h (14) with White's own King 1l (10) as its screen covers 1m..1p
+    // (9..6) and would take Black's Pawn 1q (5). Black's King 1r (4): its leap +2 to 1p (6)
+    // walks into the Cannon's reach (1o, 1n, 1m between are empty): illegal. +1 is its own Pawn,
+    // −1 to 1s is safe. The Pawn may step to 1p: the Cannon then reaches 1m..1o and the Pawn,
+    // and the King behind it is safe.
+    let text = build(&[("1r", "K"), ("1q", "P"), ("1l", "k"), ("1h", "c")], "b", "-");
+    reference_expect_check(&text, false);
+    expect_moves_both_colours(&text, &["1r1s", "1q1p"]);
+    expect_illegal(&text, "1r1p");
+}
+
+#[test]
+fn a_move_that_gives_an_enemy_cannon_a_screen_is_illegal() {
+    // White's Silver Cannon 1h (14) and Black's King 1p (6), nothing between: no screen, so no
+    // check (the King itself would be the screen; the empty 1q..1u beyond it are covered). A
+    // Pawn dropped between, on 1o..1i, becomes the screen and exposes the King: illegal. Drops
+    // beyond the Cannon, 1g..1b, are legal (P*1b checks White's King 1a). The King may go to 1o,
+    // 1n, and even to 1q: once it stands there it is again the first piece, the screen, not the
+    // target (squares covered through a King screen are judged after the King has moved).
+    let text = build(&[("1p", "K"), ("1h", "c"), ("1a", "k")], "b", "P");
+    reference_expect_check(&text, false);
+    expect_moves_both_colours(&text, &concat(&["1p1o", "1p1n", "1p1q"], &drops('P', "gfedcb")));
+    for token in ["P*1o", "+P*1k", "P*1i"] {
+        expect_illegal(&text, token);
+    }
+}
+
+#[test]
+fn a_pinned_piece_still_gives_check() {
+    // White's Knight 1j (12) is pinned to its King 1i (13) by Black's Lance 1l (10), and still
+    // checks Black's King 1m (9) (leap 12 -> 9). Escapes: King −1 to 1n; +1 is its own Lance,
+    // +2 to 1k (11) is covered by White's King (13 -> 11). The Lance takes the Knight (1l1j); its
+    // quiet 1l1k does not stop a leap.
+    let text = build(&[("1m", "K"), ("1l", "L"), ("1j", "n"), ("1i", "k")], "b", "-");
+    reference_expect_check(&text, true);
+    expect_moves_both_colours(&text, &["1m1n", "1l1j"]);
+    expect_illegal(&text, "1l1k");
+    expect_illegal(&text, "1m1k");
+}
+
+#[test]
+fn a_check_may_be_answered_by_a_drop_in_between() {
+    // White's Lance 1k checks Black's King 1u down the empty 1t..1l. Black's King moves (1t, 1s)
+    // stay on the Lance's line. A Pawn dropped on 1t..1l (either face) blocks; a drop on 1j..1b
+    // does not (and is illegal). The Lance can then take the blocker, so White always has a
+    // reply.
+    let text = build(&[("1u", "K"), ("1k", "l"), ("1a", "k")], "b", "P");
+    reference_expect_check(&text, true);
+    expect_moves_both_colours(&text, &drops('P', "tsrqponml"));
+    for token in ["1u1t", "1u1s", "P*1j", "+P*1b"] {
+        expect_illegal(&text, token);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. The stalemate ban
+
+#[test]
+fn a_drop_that_stalemates_is_illegal() {
+    // White: King 1f, an Iron General in hand; Black: King 1u only, whose moves are 1t and 1s.
+    // An Iron General of either face on 1r (4) covers 1s (3) and 1t (2) without attacking 1u:
+    // Black would have no move and not be in check, so I*1r and +I*1r are illegal. Every other
+    // drop on 1g..1t is legal (on 1s and 1t it checks). White's King: 1g, 1h, 1e.
+    let text = build(&[("1f", "k"), ("1u", "K")], "w", "i");
+    expect_moves_both_colours(&text, &concat(&["1f1g", "1f1h", "1f1e"], &drops('I', "tsqponmlkjihg")));
+    expect_illegal(&text, "I*1r");
+    expect_illegal(&text, "+I*1r");
+}
+
+#[test]
+fn a_board_move_that_stalemates_is_illegal() {
+    // White's Iron General 1p (6) to 1r (4, leap +2) would cover 1s and 1t: stalemate, illegal.
+    // Its step to 1q (5) covers 1r and 1s only, leaving Black 1t: legal.
+    let text = build(&[("1f", "k"), ("1p", "i"), ("1u", "K")], "w", "-");
+    expect_moves_both_colours(&text, &["1p1q", "1f1g", "1f1h", "1f1e"]);
+    expect_illegal(&text, "1p1r");
+}
+
+#[test]
+fn a_check_reply_that_stalemates_is_illegal() {
+    // White's Pawn 1t checks Black's King 1u. Taking it (1u1t) would leave White with its King
+    // 1a alone, both of whose moves (1b, 1c) Black's Iron General 1d covers, not in check and
+    // with an empty hand: stalemate, so the capture is illegal. The King's leap to 1s (3) also
+    // escapes and leaves White the move 1t1u: it is the only legal move (the Iron General's
+    // moves leave the check).
+    let text = build(&[("1u", "K"), ("1t", "p"), ("1d", "I"), ("1a", "k")], "b", "-");
+    reference_expect_check(&text, true);
+    expect_moves_both_colours(&text, &["1u1s"]);
+    expect_illegal(&text, "1u1t");
+    // With a Goose in White's hand, White could drop it after 1u1t: the capture is legal.
+    let text = build(&[("1u", "K"), ("1t", "p"), ("1d", "I"), ("1a", "k")], "b", "g");
+    expect_moves_both_colours(&text, &["1u1s", "1u1t"]);
+}
+
+#[test]
+fn replies_are_judged_with_the_drop_restriction() {
+    // White's King 1u (1) can only step back to 1t (2); White holds a Pawn, but every square has
+    // a higher number than its King, so it can drop nowhere. Black's Goose 1p (6) leaping −2 to
+    // 1r (4) would cover 1t without checking 1u: White would have no legal reply (the drops are
+    // all behind its King), so 1p1r is illegal. The Goose's +4 to 1l and the King 1k's moves 1j,
+    // 1i, 1l are legal.
+    let text = build(&[("1k", "K"), ("1p", "G"), ("1u", "k")], "b", "p");
+    expect_moves_both_colours(&text, &["1p1l", "1k1j", "1k1i", "1k1l"]);
+    expect_illegal(&text, "1p1r");
+}
+
+#[test]
+fn a_checkmating_move_is_never_excluded() {
+    // White's Pawn 1r guards 1s; I*1s checks Black's King 1u, covers 1t (and 1s cannot be taken):
+    // checkmate. Both faces. White's King 1a, Pawn 1r (4 -> 3), hand I: I*1t checks too but the
+    // King takes it. The mate is legal although Black then has no move.
+    let text = build(&[("1u", "K"), ("1r", "p"), ("1a", "k")], "w", "i");
+    expect_some_moves(&text, &["I*1s", "+I*1s", "I*1t"], &[]);
+    expect_play(&text, "I*1s", "k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/p/i/1/K b - 2", Some("w checkmate"));
+    expect_play(&text, "+I*1s", "k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/p/+i/1/K b - 2", Some("w checkmate"));
+    let mirrored = mirror_position(&text);
+    expect_play(&mirrored, "I*1c", "k/1/I/P/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K w - 2", Some("b checkmate"));
+}
+
+#[test]
+fn replies_are_not_judged_by_the_stalemate_ban_itself() {
+    // Black: King 1a with its Pawn 1b (both boxed in for good: the King's only move, −1, is its
+    // own Pawn, the Pawn's only move is its own King), Iron General 1p. White: King 1u with its
+    // Pawn 1t (boxed in the same way), Knight 1k, which leaps to 1n (11 -> 8).
+    // Black's Iron 1p to 1n (leap +2) puts itself in the Knight's way: White's only reply is
+    // 1k1n, taking it. After that Black could not move and is not in check, so 1k1n would itself
+    // be illegal by the stalemate ban; but White's replies are judged only by King safety, the
+    // repetition ban and the drop restriction (no recursion), so White "has" the reply 1k1n and
+    // 1p1n is legal. White then has no legal move and loses: `b no-moves`.
+    let text = build(&[("1a", "K"), ("1b", "P"), ("1p", "I"), ("1u", "k"), ("1t", "p"), ("1k", "n")], "b", "-");
+    expect_moves_both_colours(&text, &["1p1o", "1p1n"]);
+    expect_play(&text, "1p1n", "K/P/1/1/1/1/1/1/1/1/n/1/1/I/1/1/1/1/1/p/k w - 2", Some("b no-moves"));
+    expect_after_end(&line(&text, &["1p1n"]), "1k1n", "b no-moves");
+}
+
+#[test]
+fn replies_are_judged_with_the_repetition_ban() {
+    // White's Heavenly Horse (leaps ±3) shuttles 1o <-> 1r while Black's King shuttles 1u <-> 1t;
+    // White's King 1q covers 1s, 1r and 1p. Started from "King 1u, Horse 1o, White to move"
+    // (P): after six plies White's 1r1o would leave Black, not in check, with the single move
+    // 1t1u, which would create P for the third time: 1r1o stalemates and is illegal. Left: the
+    // Horse's leap back to 1u (taking nothing, giving no check) and the King's step back to 1p.
+    let text = build(&[("1u", "K"), ("1o", "+n"), ("1q", "k")], "w", "-");
+    let six = line(&text, &["1o1r", "1u1t", "1r1o", "1t1u", "1o1r", "1u1t"]);
+    expect_moves(&six, &["1r1u", "1q1p"]);
+    expect_illegal(&six, "1r1o");
+    // Two plies earlier the same move was fine: 1t1u would only create P for the second time.
+    expect_some_moves(&line(&text, &["1o1r", "1u1t"]), &["1r1o"], &[]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. The repetition ban
+
+#[test]
+fn a_third_occurrence_is_illegal_and_a_second_is_not() {
+    // Bare Kings shuffle from P = (Black K 1u, White K 1a, Black to move). P counts once; after
+    // four plies 1b1a creates it a second time (legal); after eight plies the same move would
+    // create it a third time: White's 1b1a is then illegal, leaving 1b1c and 1b1d.
+    let text = build(&[("1u", "K"), ("1a", "k")], "b", "-");
+    let cycle = ["1u1t", "1a1b", "1t1u", "1b1a"];
+    expect_some_moves(&line(&text, &cycle[..3]), &["1b1a", "1b1c", "1b1d"], &[]);
+    expect_play(&line(&text, &cycle[..3]), "1b1a", "k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K b - 5", None);
+    let seven: Vec<&str> = cycle.iter().chain(&cycle[..3]).copied().collect();
+    expect_moves(&line(&text, &seven), &["1b1c", "1b1d"]);
+    expect_illegal(&line(&text, &seven), "1b1a");
+    // Black's 1u1t at ply 5 created (K 1t, k 1a, White to move) a second time; a third time is
+    // banned too: after 1b1c it is new again.
+    expect_play(&line(&text, &seven), "1b1c", "1/1/k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K b - 9", None);
+}
+
+#[test]
+fn the_side_to_move_is_part_of_the_position() {
+    // Black's King takes three moves to come back (1u1s, 1s1t, 1t1u) and White's two, so the
+    // board "K 1u, k 1a" comes back with White to move. From P = (that board, Black to move):
+    // ply 5 makes (board, White to move) once, ply 9 a second time. Counting boards alone, ply 9
+    // would be the board's third occurrence and banned; with the side to move it is legal.
+    let text = build(&[("1u", "K"), ("1a", "k")], "b", "-");
+    let eight = ["1u1s", "1a1b", "1s1t", "1b1a", "1t1u", "1a1b", "1u1t", "1b1a"];
+    expect_play(&line(&text, &eight), "1t1u", "k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K w - 10", None);
+}
+
+#[test]
+fn the_hands_are_part_of_the_position() {
+    // X = (K 1u, k 1a, Black holds a Pawn, Black to move). Black drops it with check on 1b,
+    // White's King takes it (Kings never flip), and both Kings walk home (Black's in three moves:
+    // 1u1s, 1s1t, 1t1u) so that at ply 8 the board and side of X come back with the Pawn in
+    // White's hand: Y. The cycle 1u1t 1a1b 1t1u 1b1a makes Y a second time at ply 12: legal,
+    // although counted without hands it would be the board's third occurrence with Black to
+    // move (plies 0, 8, 12) and banned.
+    let text = build(&[("1u", "K"), ("1a", "k")], "b", "P");
+    let to_y = ["P*1b", "1a1b", "1u1s", "1b1a", "1s1t", "1a1b", "1t1u", "1b1a"];
+    let y = "k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K b p 9";
+    expect_play(&line(&text, &to_y[..7]), "1b1a", y, None);
+    let cycle = ["1u1t", "1a1b", "1t1u", "1b1a"];
+    let eleven: Vec<&str> = to_y.iter().chain(&cycle[..3]).copied().collect();
+    expect_some_moves(&line(&text, &eleven), &["1b1a", "1b1c", "1b1d", "P*1c"], &[]);
+    expect_play(&line(&text, &eleven), "1b1a", "k/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/K b p 13", None);
+    // Hands are counted the other way too: (K 1t, k 1a, White holds the Pawn, White to move) came
+    // at plies 5 and 9, so Black's 1u1t is now banned and the leap 1u1s is its only move.
+    let twelve: Vec<&str> = to_y.iter().chain(&cycle).copied().collect();
+    expect_moves(&line(&text, &twelve), &["1u1s"]);
+}
+
+#[test]
+fn counting_starts_at_the_given_position() {
+    // The plies of the first test above, but the game starts from Q = (K 1t, k 1a, White to move),
+    // the position after 1u1t: the starting P was never seen, so the last 1b1a creates P only for
+    // the second time and is legal.
+    let text = build(&[("1t", "K"), ("1a", "k")], "w", "-");
+    let six = ["1a1b", "1t1u", "1b1a", "1u1t", "1a1b", "1t1u"];
+    expect_some_moves(&line(&text, &six), &["1b1a", "1b1c", "1b1d"], &[]);
+    // Two plies later Q itself would come a third time: Black's 1u1t is banned.
+    let seven: Vec<&str> = six.iter().chain(&["1b1a"]).copied().collect();
+    expect_moves(&line(&text, &seven), &["1u1s"]);
+    // The move number is not part of the position: starting from P with move number 5 counts
+    // as starting from P.
+    let p5 = with_move_number(&build(&[("1u", "K"), ("1a", "k")], "b", "-"), "5");
+    let seven = ["1u1t", "1a1b", "1t1u", "1b1a", "1u1t", "1a1b", "1t1u"];
+    expect_moves(&line(&p5, &seven), &["1b1c", "1b1d"]);
+}
+
+#[test]
+fn a_checked_king_whose_escapes_are_all_banned_is_mated() {
+    // White's Heavenly Horse 1r checks Black's King 1u (4 -> 1); White's King 1q covers 1s, 1r,
+    // 1p. Black's only escape is 1t. Started from P = (King 1t, Horse 1r, White to move), after
+    // seven plies Black is in check on 1u and 1u1t would create P a third time: checkmate.
+    let text = build(&[("1t", "K"), ("1r", "+n"), ("1q", "k")], "w", "-");
+    expect_moves(&text, &["1r1o", "1r1u", "1q1p"]);
+    let six = line(&text, &["1r1o", "1t1u", "1o1r", "1u1t", "1r1o", "1t1u"]);
+    expect_play(&six, "1o1r", "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/k/+n/1/1/K b - 8", Some("w checkmate"));
+    // Four plies earlier the same check was answered by 1u1t (P's second occurrence).
+    let two = line(&text, &["1r1o", "1t1u"]);
+    expect_play(&two, "1o1r", "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/k/+n/1/1/K b - 4", None);
+    expect_moves(&line(&text, &["1r1o", "1t1u", "1o1r"]), &["1u1t"]);
+}
+
+// ---------------------------------------------------------------------------------------------
 // 9. No legal move: the results
 
 #[test]
