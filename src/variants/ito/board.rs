@@ -151,17 +151,62 @@ impl Board {
     }
 
     /// Whether a piece of `by` attacks `square` (could move there if `square` held an enemy).
+    ///
+    /// Read outward from `square` in both directions rather than piece by piece: leapers on the
+    /// four nearest squares, a Lance or Howling Dog sliding forward as the first piece, a cannon
+    /// of either face as the second (past exactly one screen), a Ramshead or Bishop on the first
+    /// occupied square an even distance away.
     pub fn attacked(&self, square: usize, by: Side) -> bool {
         let occupied = self.occupied();
-        let own = self.side(by);
-        let mut pieces = own;
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            if let Some(piece) = self.cells[from] {
-                if targets(piece, from, occupied, own) & 1 << square != 0 {
-                    return true;
+        for toward in [-1i32, 1] {
+            // A piece of `by` `d` squares away in this direction reaches `square` with a move
+            // of `forward * d` (positive: forward for `by`).
+            let forward = match by {
+                Side::First => -toward,
+                Side::Second => toward,
+            };
+            let at = |d: i32| {
+                let sq = square as i32 + toward * d;
+                (0..SQUARES as i32).contains(&sq).then_some(sq as usize)
+            };
+            // Leapers ignore what lies between.
+            for d in 1..=4 {
+                if let Some(piece) = at(d).and_then(|sq| self.cells[sq]).filter(|p| p.side == by) {
+                    if leaps_to(piece, forward * d) {
+                        return true;
+                    }
                 }
+            }
+            // The first piece, if a Lance sliding forward; the second, if a cannon.
+            let mut seen = 0;
+            let mut d = 1;
+            while let Some(sq) = at(d) {
+                if occupied & 1 << sq != 0 {
+                    seen += 1;
+                    if let Some(piece) = self.cells[sq].filter(|p| p.side == by) {
+                        let reaches = match seen {
+                            1 => piece.kind == Kind::Lance && forward > 0,
+                            _ => piece.kind == Kind::Cannon,
+                        };
+                        if reaches {
+                            return true;
+                        }
+                    }
+                    if seen == 2 {
+                        break;
+                    }
+                }
+                d += 1;
+            }
+            let mut d = 2;
+            while let Some(sq) = at(d) {
+                if let Some(piece) = self.cells[sq] {
+                    if piece.side == by && piece.kind == Kind::Ramshead && (forward > 0 || piece.flipped) {
+                        return true;
+                    }
+                    break;
+                }
+                d += 2;
             }
         }
         false
@@ -218,5 +263,74 @@ impl Board {
             }
         }
         false
+    }
+}
+
+/// Whether `piece` reaches the square `step` squares forward of it (negative: backward) by a
+/// leap or a single step, whatever lies between (King, Pawn, Iron, Knight, Goose and their
+/// faces, and the Howling Dog's step back).
+#[inline]
+fn leaps_to(piece: Piece, step: i32) -> bool {
+    let steps: &[i32] = match (piece.kind, piece.flipped) {
+        (Kind::King, _) => &[1, 2, -1],
+        (Kind::Pawn, false) => &[1],
+        (Kind::Pawn, true) => &[1, -1],
+        (Kind::Iron, false) => &[1, 2],
+        (Kind::Iron, true) => &[1, 2, -2],
+        (Kind::Knight, false) => &[3],
+        (Kind::Knight, true) => &[3, -3],
+        (Kind::Goose, false) => &[4, -2],
+        (Kind::Goose, true) => &[1, -1, 4, -4],
+        (Kind::Lance, true) => &[-1],
+        (Kind::Lance, false) | (Kind::Ramshead, _) | (Kind::Cannon, _) => &[],
+    };
+    steps.contains(&step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::SplitMix64;
+
+    /// Whether a piece of `by` could capture on `square` were an enemy piece there, asked of
+    /// every piece (the plain way): an empty `square` gets an enemy Pawn first.
+    fn attacked_by_some_piece(board: &Board, square: usize, by: Side) -> bool {
+        let mut board = *board;
+        if board.at(square).is_none() {
+            board.put(square, Piece { side: by.opponent(), kind: Kind::Pawn, flipped: false });
+        }
+        (0..SQUARES).any(|from| {
+            board.at(from).is_some_and(|piece| {
+                piece.side == by && targets(piece, from, board.occupied(), board.side(by)) & 1 << square != 0
+            })
+        })
+    }
+
+    #[test]
+    fn attacks_read_outward_agree_with_every_pieces_targets() {
+        let mut rng = SplitMix64::new(21);
+        let kinds = [Kind::Ramshead, Kind::Cannon, Kind::Goose, Kind::Lance, Kind::Knight, Kind::Iron, Kind::Pawn];
+        for _ in 0..20_000 {
+            let mut board = Board::default();
+            for square in 0..SQUARES {
+                if rng.below(2) == 0 {
+                    let side = if rng.below(2) == 0 { Side::First } else { Side::Second };
+                    let kind = if rng.below(8) == 0 { Kind::King } else { kinds[rng.below(kinds.len())] };
+                    board.put(square, Piece { side, kind, flipped: kind != Kind::King && rng.below(2) == 0 });
+                }
+            }
+            for square in 0..SQUARES {
+                // On a square of its own a piece is not a target; `attacked` answers as if an
+                // enemy stood there.
+                for by in Side::ALL.into_iter().filter(|&by| board.side(by) & 1 << square == 0) {
+                    assert_eq!(
+                        board.attacked(square, by),
+                        attacked_by_some_piece(&board, square, by),
+                        "{square} by {by:?} on {:?}",
+                        (0..SQUARES).map(|sq| board.at(sq).map(Piece::token)).collect::<Vec<_>>()
+                    );
+                }
+            }
+        }
     }
 }
