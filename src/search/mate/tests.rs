@@ -5,7 +5,6 @@ use super::{mated_by, search};
 use crate::game::{Game, MateAnswer, MateBudget, Turn};
 use crate::variants::shogi::Shogi;
 use std::cell::Cell;
-use std::time::Instant;
 
 /// Published tsume problems with a Black King added in a corner (from tests/shogi_mate.rs,
 /// which names their sources) and the length of their shortest mate.
@@ -148,34 +147,4 @@ fn the_line_is_verified_before_it_is_reported() {
     assert_eq!(super::pv::verified_tokens(&pos, &parse(&["3c3b"])), None);
     assert_eq!(super::pv::verified_tokens(&pos, &parse(&["3c1c+", "1a2a"])), None);
     assert_eq!(super::pv::verified_tokens(&pos, &parse(&["G*2b", "1a2b"])), None);
-}
-
-/// Nodes and time of both solvers on the problems (information, not a test of speed):
-/// `cargo test --release --lib search::mate::tests::measure -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure_against_the_shogi_solver() {
-    let cases = PROBLEMS.iter().map(|&(sfen, shortest)| (sfen, shortest.to_string()));
-    for (sfen, expected) in cases.chain(NO_MATES.iter().map(|&sfen| (sfen, "NoMate".to_string()))) {
-        let started = Instant::now();
-        let (answer, nodes) = solve(sfen);
-        let ours = started.elapsed();
-        let theirs_nodes = Cell::new(0);
-        let progress = |searched: u64, _: u32| theirs_nodes.set(searched);
-        let started = Instant::now();
-        let theirs = shogi(sfen).search_mate(&MateBudget { stop: &|| false, progress: &progress, hash_mib: 4 });
-        let their_time = started.elapsed();
-        let length = |answer: &MateAnswer| match answer {
-            MateAnswer::Mate(line) => line.len().to_string(),
-            other => format!("{other:?}"),
-        };
-        println!(
-            "{sfen:58} {expected:>6}: generic {:>6} {nodes:>9} nodes {:>8.1} ms | shogi {:>6} {:>9} nodes {:>8.1} ms",
-            length(&answer),
-            ours.as_secs_f64() * 1e3,
-            length(&theirs),
-            theirs_nodes.get(),
-            their_time.as_secs_f64() * 1e3,
-        );
-    }
 }
