@@ -2,7 +2,7 @@
 //! business): a small `Copy` value, so legality is judged by making a move on a copy.
 
 use super::moves::ItoMove;
-use super::piece::{targets, Kind, Line, Piece, ALL, SQUARES};
+use super::piece::{leap_steps, targets, Kind, Line, Piece, ALL, SQUARES};
 use crate::core::{zobrist_table, Side};
 
 /// The number of kinds a hand holds.
@@ -267,24 +267,10 @@ impl Board {
 }
 
 /// Whether `piece` reaches the square `step` squares forward of it (negative: backward) by a
-/// leap or a single step, whatever lies between (King, Pawn, Iron, Knight, Goose and their
-/// faces, and the Howling Dog's step back).
+/// leap or a single step, whatever lies between.
 #[inline]
 fn leaps_to(piece: Piece, step: i32) -> bool {
-    let steps: &[i32] = match (piece.kind, piece.flipped) {
-        (Kind::King, _) => &[1, 2, -1],
-        (Kind::Pawn, false) => &[1],
-        (Kind::Pawn, true) => &[1, -1],
-        (Kind::Iron, false) => &[1, 2],
-        (Kind::Iron, true) => &[1, 2, -2],
-        (Kind::Knight, false) => &[3],
-        (Kind::Knight, true) => &[3, -3],
-        (Kind::Goose, false) => &[4, -2],
-        (Kind::Goose, true) => &[1, -1, 4, -4],
-        (Kind::Lance, true) => &[-1],
-        (Kind::Lance, false) | (Kind::Ramshead, _) | (Kind::Cannon, _) => &[],
-    };
-    steps.contains(&step)
+    leap_steps(piece.kind, piece.flipped).contains(&step)
 }
 
 #[cfg(test)]

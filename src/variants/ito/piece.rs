@@ -87,104 +87,160 @@ impl Piece {
     }
 }
 
-/// The square `steps` squares forward of `from` for `side` (negative: backward), if on the line.
-#[inline]
-fn ahead(side: Side, from: usize, steps: i32) -> Option<usize> {
-    let to = match side {
-        Side::First => from as i32 + steps,
-        Side::Second => from as i32 - steps,
-    };
-    (0..SQUARES as i32).contains(&to).then_some(to as usize)
+/// The steps and leaps of a piece, in squares forward (negative: backward), whatever lies
+/// between: every move of the King, Pawn, Iron, Knight and Goose on either face, and the
+/// Howling Dog's step back.
+pub const fn leap_steps(kind: Kind, flipped: bool) -> &'static [i32] {
+    match (kind, flipped) {
+        (Kind::King, _) => &[1, 2, -1],
+        (Kind::Pawn, false) => &[1],
+        (Kind::Pawn, true) => &[1, -1],
+        (Kind::Iron, false) => &[1, 2],
+        (Kind::Iron, true) => &[1, 2, -2],
+        (Kind::Knight, false) => &[3],
+        (Kind::Knight, true) => &[3, -3],
+        (Kind::Goose, false) => &[4, -2],
+        (Kind::Goose, true) => &[1, -1, 4, -4],
+        (Kind::Lance, true) => &[-1],
+        (Kind::Lance, false) | (Kind::Ramshead, _) | (Kind::Cannon, _) => &[],
+    }
 }
 
 /// Where the piece `piece` on `from` can move: every square it reaches, empty or holding an enemy
 /// piece (a capture), given the occupied squares `occupied` and the mover's own pieces `own`.
 /// The Gold Cannon's quiet slides and its captures are both included.
+#[inline]
 pub fn targets(piece: Piece, from: usize, occupied: Line, own: Line) -> Line {
-    let side = piece.side;
-    let leaps = |steps: &[i32]| steps.iter().filter_map(|&k| ahead(side, from, k)).fold(0, |set, sq| set | 1 << sq);
-    let to = match (piece.kind, piece.flipped) {
-        (Kind::King, _) => leaps(&[1, 2, -1]),
-        (Kind::Pawn, false) => leaps(&[1]),
-        (Kind::Pawn, true) => leaps(&[1, -1]),
-        (Kind::Iron, false) => leaps(&[1, 2]),
-        (Kind::Iron, true) => leaps(&[1, 2, -2]),
-        (Kind::Knight, false) => leaps(&[3]),
-        (Kind::Knight, true) => leaps(&[3, -3]),
-        (Kind::Goose, false) => leaps(&[4, -2]),
-        (Kind::Goose, true) => leaps(&[1, -1, 4, -4]),
-        (Kind::Lance, false) => slide(side, from, 1, occupied),
-        (Kind::Lance, true) => slide(side, from, 1, occupied) | leaps(&[-1]),
-        (Kind::Ramshead, false) => hops(side, from, 1, occupied),
-        (Kind::Ramshead, true) => hops(side, from, 1, occupied) | hops(side, from, -1, occupied),
-        (Kind::Cannon, false) => silver_cannon(side, from, 1, occupied) | silver_cannon(side, from, -1, occupied),
-        (Kind::Cannon, true) => gold_cannon(side, from, 1, occupied) | gold_cannon(side, from, -1, occupied),
-    };
+    // Forward is up the line (toward higher squares) for the first player.
+    let up = piece.side == Side::First;
+    let both = |reach: fn(bool, usize, Line) -> Line| reach(true, from, occupied) | reach(false, from, occupied);
+    let to = LEAPS[piece.side.index()][piece.kind as usize][piece.flipped as usize][from]
+        | match (piece.kind, piece.flipped) {
+            (Kind::Lance, _) => slide(up, from, occupied),
+            (Kind::Ramshead, false) => hops(up, from, occupied),
+            (Kind::Ramshead, true) => both(hops),
+            (Kind::Cannon, false) => both(silver_cannon),
+            (Kind::Cannon, true) => both(gold_cannon),
+            _ => 0,
+        };
     to & !own
 }
 
-/// A slide in direction `dir` (+1 forward, −1 backward): empty squares, then the first piece.
-fn slide(side: Side, from: usize, dir: i32, occupied: Line) -> Line {
-    slide_past(side, from, 0, dir, occupied)
-}
+/// Every leap and step of every piece from every square: `[side][kind][face][square]`.
+static LEAPS: [[[[Line; SQUARES]; 2]; Kind::COUNT]; 2] = leap_table();
 
-/// Ramshead hops of two in direction `dir`: each landing square before the last must be empty;
-/// the squares hopped over are ignored.
-fn hops(side: Side, from: usize, dir: i32, occupied: Line) -> Line {
-    let mut to = 0;
-    let mut k = 2 * dir;
-    while let Some(sq) = ahead(side, from, k) {
-        to |= 1 << sq;
-        if occupied & (1 << sq) != 0 {
-            break;
+const fn leap_table() -> [[[[Line; SQUARES]; 2]; Kind::COUNT]; 2] {
+    const KINDS: [Kind; Kind::COUNT] =
+        [Kind::King, Kind::Ramshead, Kind::Cannon, Kind::Goose, Kind::Lance, Kind::Knight, Kind::Iron, Kind::Pawn];
+    let mut table = [[[[0; SQUARES]; 2]; Kind::COUNT]; 2];
+    let mut k = 0;
+    while k < Kind::COUNT {
+        let mut face = 0;
+        while face < 2 {
+            let steps = leap_steps(KINDS[k], face == 1);
+            let mut from = 0;
+            while from < SQUARES {
+                let mut i = 0;
+                while i < steps.len() {
+                    let up = from as i32 + steps[i];
+                    let down = from as i32 - steps[i];
+                    if 0 <= up && up < SQUARES as i32 {
+                        table[0][KINDS[k] as usize][face][from] |= 1 << up;
+                    }
+                    if 0 <= down && down < SQUARES as i32 {
+                        table[1][KINDS[k] as usize][face][from] |= 1 << down;
+                    }
+                    i += 1;
+                }
+                from += 1;
+            }
+            face += 1;
         }
-        k += 2 * dir;
+        k += 1;
     }
-    to
+    table
 }
 
-/// The first piece in direction `dir` from `from` (its offset and square), if any.
-fn first_piece(side: Side, from: usize, start: i32, dir: i32, occupied: Line) -> Option<(i32, usize)> {
-    let mut k = start;
-    while let Some(sq) = ahead(side, from, k) {
-        if occupied & (1 << sq) != 0 {
-            return Some((k, sq));
-        }
-        k += dir;
+/// The squares beyond `from`, up the line or down.
+#[inline]
+const fn ray(up: bool, from: usize) -> Line {
+    if up {
+        ALL & !((2 << from) - 1)
+    } else {
+        (1 << from) - 1
     }
-    None
 }
 
-/// The Silver Cannon in direction `dir`: past exactly one screen, every empty square up to the
-/// next piece, and that piece (a capture if it is an enemy).
-fn silver_cannon(side: Side, from: usize, dir: i32, occupied: Line) -> Line {
-    let Some((screen, _)) = first_piece(side, from, dir, dir, occupied) else { return 0 };
-    slide_past(side, from, screen, dir, occupied)
+/// The squares at an even distance beyond `from` (2, 4, ...), up the line or down.
+#[inline]
+fn even_ray(up: bool, from: usize) -> Line {
+    const EVEN: Line = 0x0015_5555; // squares 0, 2, 4, ..., 20
+    ray(up, from) & if from % 2 == 0 { EVEN } else { !EVEN & ALL }
 }
 
-/// Every square after offset `start` in direction `dir`, up to and including the first piece.
-fn slide_past(side: Side, from: usize, start: i32, dir: i32, occupied: Line) -> Line {
-    let mut to = 0;
-    let mut k = start + dir;
-    while let Some(sq) = ahead(side, from, k) {
-        to |= 1 << sq;
-        if occupied & (1 << sq) != 0 {
-            break;
-        }
-        k += dir;
+/// The one square of `pieces` (not empty) nearest to a walker going up the line or down.
+#[inline]
+fn nearest(up: bool, pieces: Line) -> Line {
+    if up {
+        pieces & pieces.wrapping_neg()
+    } else {
+        1 << (31 - pieces.leading_zeros())
     }
-    to
 }
 
-/// The Gold Cannon in direction `dir`: quiet slides over empty squares up to the first piece
-/// (not onto it), and a capture of the first piece past exactly one screen.
-fn gold_cannon(side: Side, from: usize, dir: i32, occupied: Line) -> Line {
-    let Some((screen, screen_sq)) = first_piece(side, from, dir, dir, occupied) else {
-        return slide(side, from, dir, occupied);
-    };
-    let quiet = slide(side, from, dir, occupied) & !(1 << screen_sq);
-    let beyond = first_piece(side, from, screen + dir, dir, occupied).map_or(0, |(_, sq)| 1 << sq);
-    quiet | beyond
+/// The squares of `ray` up to and including `stop` (a square of it), going up or down.
+#[inline]
+fn up_to(up: bool, ray: Line, stop: Line) -> Line {
+    if up {
+        ray & ((stop << 1) - 1)
+    } else {
+        ray & !(stop - 1)
+    }
+}
+
+/// A slide from `from`: the empty squares, then the first piece.
+#[inline]
+fn slide(up: bool, from: usize, occupied: Line) -> Line {
+    let ray = ray(up, from);
+    match occupied & ray {
+        0 => ray,
+        blockers => up_to(up, ray, nearest(up, blockers)),
+    }
+}
+
+/// Ramshead hops of two: each landing square before the last must be empty; the squares hopped
+/// over are ignored.
+#[inline]
+fn hops(up: bool, from: usize, occupied: Line) -> Line {
+    let ray = even_ray(up, from);
+    match occupied & ray {
+        0 => ray,
+        blockers => up_to(up, ray, nearest(up, blockers)),
+    }
+}
+
+/// The Silver Cannon: past exactly one screen, every empty square up to the next piece, and that
+/// piece (a capture if it is an enemy).
+#[inline]
+fn silver_cannon(up: bool, from: usize, occupied: Line) -> Line {
+    match occupied & ray(up, from) {
+        0 => 0,
+        pieces => slide(up, nearest(up, pieces).trailing_zeros() as usize, occupied),
+    }
+}
+
+/// The Gold Cannon: quiet slides over empty squares up to the first piece (not onto it), and a
+/// capture of the first piece past exactly one screen.
+#[inline]
+fn gold_cannon(up: bool, from: usize, occupied: Line) -> Line {
+    let quiet = slide(up, from, occupied) & !occupied;
+    match occupied & ray(up, from) {
+        0 => quiet,
+        pieces => match pieces & !nearest(up, pieces) {
+            0 => quiet,
+            beyond => quiet | nearest(up, beyond),
+        },
+    }
 }
 
 #[cfg(test)]
