@@ -175,7 +175,7 @@ const fn ray(up: bool, from: usize) -> Line {
 #[inline]
 fn even_ray(up: bool, from: usize) -> Line {
     const EVEN: Line = 0x0015_5555; // squares 0, 2, 4, ..., 20
-    ray(up, from) & if from % 2 == 0 { EVEN } else { !EVEN & ALL }
+    ray(up, from) & if from.is_multiple_of(2) { EVEN } else { !EVEN & ALL }
 }
 
 /// The one square of `pieces` (not empty) nearest to a walker going up the line or down.
