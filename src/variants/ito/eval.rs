@@ -1,6 +1,11 @@
 //! The Ito Shogi evaluation, from the side to move's point of view: material for both faces
 //! and in hand, mobility, pressure on the squares around the enemy King (leapers and cannons
 //! reach it from afar), the King's open neighbours, and drops aimed at a King short of guards.
+//!
+//! Tuning notes (arena, 20,000 nodes a move, concurrency 1, paired random openings; B is the
+//! change, A the eval before it):
+//! - `MOBILITY` 4 -> 8: SPRT (elo0 0, elo1 30, 5%/5%) accepted after 109 games, W-D-L 70-0-39
+//!   for B, Elo +99 ± 60.
 
 use super::board::Board;
 use super::piece::{targets, Kind, Line, Piece, SQUARES};
@@ -23,7 +28,7 @@ const VALUE: [[Score; 2]; Kind::COUNT] = [
 const HAND_VALUE: [Score; 7] = [500, 520, 460, 370, 340, 350, 170];
 
 /// Per square a piece can move to.
-const MOBILITY: Score = 4;
+const MOBILITY: Score = 8;
 /// Per attack on a square next to the enemy King (or the King's own square).
 const ZONE_ATTACK: Score = 22;
 /// Per square next to one's own King that is empty and attacked by the enemy.
