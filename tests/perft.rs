@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{engine, load_fixtures, Fixture};
+use common::{engine, fixture_game, load_fixtures, Fixture};
 use tetsugaku::game::perft;
 
 /// The variants that must have fixtures: every variant the catalogue implements.
@@ -16,7 +16,7 @@ fn variants() -> Vec<&'static str> {
 
 /// Checks one fixture; returns a line per mismatch.
 fn check(fixture: &Fixture) -> Vec<String> {
-    let game = engine(&fixture.variant, fixture.position.as_deref());
+    let game = fixture_game(fixture);
     let mut failures = Vec::new();
     for &(depth, expected) in &fixture.perft {
         // Every line through `perft_divide` (root moves in parallel); lines up to depth 3 also

@@ -22,6 +22,7 @@ macro_rules! games {
                 Hasami($crate::variants::hasami::Hasami),
                 Shogi($crate::variants::shogi::Shogi),
                 Checkers($crate::variants::checkers::Checkers),
+                Ito($crate::variants::ito::Ito),
             ]
             $($args)*
         }

@@ -123,6 +123,8 @@ pub enum PositionErrorKind {
     TooManySidePieces { side: Side, count: u32, most: u32 },
     /// Neither side has a King (a game where taking the King wins).
     NoKings,
+    /// `side` has no King on the board (a game where each side has exactly one).
+    MissingKing { side: Side },
     /// `side` is not to move but its King is in check.
     WaitingSideInCheck { side: Side },
     /// The side to move is not `b` or `w`.
@@ -205,6 +207,7 @@ impl fmt::Display for PositionError {
                 write!(f, "{} has {count} pieces, at most {most} are allowed", side.letter())
             }
             K::NoKings => write!(f, "neither side has a King"),
+            K::MissingKing { side } => write!(f, "{} has no King on the board", side.letter()),
             K::WaitingSideInCheck { side } => write!(f, "{} is not to move but is in check", side.letter()),
             K::BadSide => write!(f, "side to move must be b or w, got '{text}'"),
             K::NoHands { variant } => write!(f, "{variant} has no pieces in hand: hand must be '-', got '{text}'"),

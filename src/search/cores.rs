@@ -118,10 +118,14 @@ mod tests {
         let cores = Cores::new(13, 3);
         let (running, most, queued) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
         let turns: Vec<AtomicUsize> = (0..13).map(|_| AtomicUsize::new(0)).collect();
+        // All twelve ask for a core at once: on a loaded machine a helper spawned late could
+        // otherwise find the first ones already done and never wait.
+        let start = std::sync::Barrier::new(12);
         std::thread::scope(|scope| {
             for id in 1..13 {
-                let (cores, running, most, queued, turns) = (&cores, &running, &most, &queued, &turns);
+                let (cores, running, most, queued, turns, start) = (&cores, &running, &most, &queued, &turns, &start);
                 scope.spawn(move || {
+                    start.wait();
                     let _core = cores.hold(id);
                     for _ in 0..200 {
                         let now = running.fetch_add(1, Ordering::SeqCst) + 1;

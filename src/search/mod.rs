@@ -1,10 +1,12 @@
 //! The generic search, written once against [`Game`] and compiled once per game: iterative
-//! deepening PVS with a shared transposition table, Lazy SMP threads and time management.
+//! deepening PVS with a shared transposition table, Lazy SMP threads and time management; and
+//! [`mate`], a checkmate search (`go mate`) for any game with check.
 
 mod chance;
 mod control;
 mod cores;
 mod limits;
+pub mod mate;
 mod ordering;
 mod tt;
 mod worker;

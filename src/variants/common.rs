@@ -96,6 +96,69 @@ pub fn hand_line(side: Side, held: impl IntoIterator<Item = (char, u32)>) -> Str
     format!("hand {}: {items}", side.letter())
 }
 
+/// Reads a hand field (protocol-spec.md §11, the same in every game with hands): `-`, or items
+/// `[count]letter`, the count omitted for 1 and written from 2 up to `most` without a leading
+/// zero, each letter at most once. `piece` names the held piece of a letter (upper case for the
+/// first player) or says why there is none. The pieces and their counts, in the order written.
+pub fn read_hand<T>(
+    text: &str,
+    most: u32,
+    mut piece: impl FnMut(char) -> Result<T, PositionErrorKind>,
+) -> Result<Vec<(T, u32)>, PositionError> {
+    let mut held = Vec::new();
+    if text == "-" {
+        return Ok(held);
+    }
+    let bad = |kind| PositionError::hand(text, kind);
+    let mut seen = Vec::new();
+    let mut count: Option<u32> = None;
+    let mut digits = String::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            let n = digits.parse::<u32>().ok().filter(|&n| n <= most && !digits.starts_with('0'));
+            count = Some(n.ok_or_else(|| bad(PositionErrorKind::BadHandCount { count: digits.clone() }))?);
+            continue;
+        }
+        let held_piece = piece(c).map_err(bad)?;
+        if seen.contains(&c) {
+            return Err(bad(PositionErrorKind::RepeatedHandPiece { piece: c }));
+        }
+        seen.push(c);
+        let n = match count.take() {
+            None => 1,
+            Some(n) if n >= 2 => n,
+            Some(_) => return Err(bad(PositionErrorKind::BadHandCount { count: digits.clone() })),
+        };
+        digits.clear();
+        held.push((held_piece, n));
+    }
+    if !digits.is_empty() {
+        return Err(bad(PositionErrorKind::HandEndsWithCount));
+    }
+    Ok(held)
+}
+
+/// Writes a hand field: each held piece's letter (upper case for the first player) preceded by
+/// its count when there are several, in the order given (the first player's first); `-` when
+/// nobody holds anything.
+pub fn hand_field(held: impl IntoIterator<Item = (char, u32)>) -> String {
+    use std::fmt::Write;
+    let mut text = String::new();
+    for (letter, count) in held {
+        if count > 1 {
+            let _ = write!(text, "{count}");
+        }
+        if count > 0 {
+            text.push(letter);
+        }
+    }
+    if text.is_empty() {
+        text.push('-');
+    }
+    text
+}
+
 /// The board field of a position string: `height` ranks of `width` squares, the top rank
 /// first, joined by `/`. `cell(row, col)` is the token of the piece on a square (`P`, `+p`) or
 /// `None` when the square is empty; each run of empty squares is written as its length.

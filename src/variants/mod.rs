@@ -3,4 +3,5 @@
 pub mod checkers;
 pub mod common;
 pub mod hasami;
+pub mod ito;
 pub mod shogi;

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod checkers_reference;
+pub mod ito_reference;
 pub mod reference;
 
 use std::path::{Path, PathBuf};
@@ -62,10 +63,22 @@ pub struct Fixture {
     pub id: String,
     /// The position string, or `None` for `startpos`.
     pub position: Option<String>,
+    /// Moves played from the position before counting (a history for rules that need one,
+    /// such as Ito's repetition ban); usually none.
+    pub moves: Vec<String>,
     /// `(depth, nodes)` pairs in file order.
     pub perft: Vec<(u32, u64)>,
     /// `file:line` of the `id` line, for messages.
     pub origin: String,
+}
+
+/// The engine's position of a fixture: its position with its moves played.
+pub fn fixture_game(fixture: &Fixture) -> AnyGame {
+    let mut game = engine(&fixture.variant, fixture.position.as_deref());
+    for token in &fixture.moves {
+        game.play_token(token).unwrap_or_else(|e| panic!("{}: fixture move {token}: {e}", fixture.origin));
+    }
+    game
 }
 
 /// The directory of the perft fixtures.
@@ -74,7 +87,8 @@ pub fn perft_dir() -> PathBuf {
 }
 
 /// Reads every `tests/perft/*.perft` file (sorted by name). Format (DESIGN.md "Tests"):
-/// `id <name>`, `position <position string | startpos>`, `perft <depth> <nodes>`; blank lines and
+/// `id <name>`, `position <position string | startpos>`, optionally `moves <token> ...` (played
+/// from the position first, so their history counts), `perft <depth> <nodes>`; blank lines and
 /// lines starting with `#` are comments. Panics on any malformed line, so a typo in a fixture
 /// fails the suite instead of silently skipping a check.
 pub fn load_fixtures() -> Vec<Fixture> {
@@ -105,6 +119,7 @@ pub fn load_fixtures() -> Vec<Fixture> {
                         variant: variant.clone(),
                         id: rest.to_string(),
                         position: None,
+                        moves: Vec::new(),
                         perft: Vec::new(),
                         origin: at,
                     });
@@ -112,6 +127,10 @@ pub fn load_fixtures() -> Vec<Fixture> {
                 "position" => {
                     let fixture = current.as_mut().unwrap_or_else(|| panic!("{at}: position before id"));
                     fixture.position = (rest != "startpos").then(|| rest.to_string());
+                }
+                "moves" => {
+                    let fixture = current.as_mut().unwrap_or_else(|| panic!("{at}: moves before id"));
+                    fixture.moves = rest.split_whitespace().map(str::to_string).collect();
                 }
                 "perft" => {
                     let fixture = current.as_mut().unwrap_or_else(|| panic!("{at}: perft before id"));

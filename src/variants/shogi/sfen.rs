@@ -9,8 +9,7 @@ use super::promotion::dead_squares;
 use super::square::{file_of, square, square_name};
 use crate::core::Side;
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, Fields};
-use std::fmt::Write;
+use crate::variants::common::{board_field, hand_field, read_hand, Fields};
 
 /// The standard set: the most pieces of each unpromoted kind (board and hands together),
 /// indexed by `Kind as usize` for `Pawn`..`Gold`.
@@ -88,45 +87,20 @@ fn parse_board(text: &str) -> Result<Board, PositionError> {
     Ok(board)
 }
 
-/// Reads the hand field into `board`: `-`, or `[count]letter` items, each letter at most once,
-/// counts from 2 without leading zeros.
+/// Reads the hand field into `board` (`variants::common::read_hand`), counts up to 18.
 fn parse_hands(text: &str, board: &mut Board) -> Result<(), PositionError> {
-    if text == "-" {
-        return Ok(());
-    }
-    let bad = |kind| PositionError::hand(text, kind);
-    let mut seen = Vec::new();
-    let mut count: Option<u32> = None;
-    let mut digits = String::new();
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            let n = digits.parse::<u32>().ok().filter(|&n| n <= MAX_COUNT && !digits.starts_with('0'));
-            count = Some(n.ok_or_else(|| bad(PositionErrorKind::BadHandCount { count: digits.clone() }))?);
-            continue;
-        }
+    let held = read_hand(text, MAX_COUNT, |c| {
         let side = if c.is_ascii_uppercase() { Side::First } else { Side::Second };
-        let kind = Kind::from_letter(c.to_ascii_uppercase())
-            .ok_or_else(|| bad(PositionErrorKind::UnknownHandPiece { piece: c.to_string() }))?;
-        if kind == Kind::King {
-            return Err(bad(PositionErrorKind::KingInHand));
+        match Kind::from_letter(c.to_ascii_uppercase()) {
+            Some(Kind::King) => Err(PositionErrorKind::KingInHand),
+            Some(kind) => Ok((side, kind)),
+            None => Err(PositionErrorKind::UnknownHandPiece { piece: c.to_string() }),
         }
-        if seen.contains(&c) {
-            return Err(bad(PositionErrorKind::RepeatedHandPiece { piece: c }));
-        }
-        seen.push(c);
-        let n = match count.take() {
-            None => 1,
-            Some(n) if n >= 2 => n,
-            Some(_) => return Err(bad(PositionErrorKind::BadHandCount { count: digits.clone() })),
-        };
-        digits.clear();
-        for _ in 0..n {
+    })?;
+    for ((side, kind), count) in held {
+        for _ in 0..count {
             board.add_to_hand(side, kind);
         }
-    }
-    if !digits.is_empty() {
-        return Err(bad(PositionErrorKind::HandEndsWithCount));
     }
     Ok(())
 }
@@ -186,21 +160,11 @@ pub fn position_string(position: &Shogi) -> String {
 
 /// The hand field: `-`, or Black's pieces then White's, each in the order `R B G S N L P`.
 pub fn hands_string(board: &Board) -> String {
-    let mut text = String::new();
-    for side in Side::ALL {
-        for kind in Kind::HAND_ORDER {
-            let count = board.hand(side).count(kind);
-            if count > 1 {
-                let _ = write!(text, "{count}");
-            }
-            if count > 0 {
-                let letter = kind.letter();
-                text.push(if side == Side::First { letter } else { letter.to_ascii_lowercase() });
-            }
-        }
-    }
-    if text.is_empty() {
-        text.push('-');
-    }
-    text
+    hand_field(Side::ALL.into_iter().flat_map(|side| {
+        Kind::HAND_ORDER.into_iter().map(move |kind| {
+            let letter = kind.letter();
+            let letter = if side == Side::First { letter } else { letter.to_ascii_lowercase() };
+            (letter, board.hand(side).count(kind) as u32)
+        })
+    }))
 }

@@ -1,0 +1,98 @@
+//! Checkmate search (`go mate`) for any game with check: df-pn written once against [`Game`].
+//!
+//! The side to move at the root (the attacker) plays only the legal moves after which the
+//! other side is [`in_check`](Game::in_check); the defender plays every legal move. A position
+//! is mated when the rules say so: [`Turn::Over`](crate::game::Turn::Over) with the attacker's
+//! [`WinReason::Checkmate`]; any other end is a failure. If the attacker is in check at the
+//! start, only the evasions that give check count (a counter-check).
+//!
+//! - `dfpn.rs`: the proof-number search and its handling of paths and repetitions;
+//! - `pv.rs`: the mating line read back from the proof and verified by replaying it;
+//! - `table.rs`, `numbers.rs`: the solver's own transposition table and what it stores.
+//!
+//! Guarantees and limits:
+//! - A mate is only reported after replaying its line with the rules: every move legal, every
+//!   attacker's move a check, the end the attacker's checkmate. A proof whose line cannot be
+//!   read back or fails that check is reported as [`MateAnswer::Timeout`], never as a mate.
+//!   Reading the line back also walks every defence, each on its real path (`pv.rs`).
+//! - Returning to a position already on the current search path fails for the attacker, for
+//!   that path only: such disproofs are never stored as plain disproofs, but with a hash of the
+//!   path, and believed again only on that same path, until the search is back at the position
+//!   repeated, where the failure no longer depends on the path (see `dfpn.rs`). In a game whose
+//!   legality does not depend on the history this loses no mate: a shortest mate never repeats
+//!   a position.
+//! - History-dependent legality (repetition bans, as in Ito Shogi: a move that would create a
+//!   position for the third time is illegal). The position carries its history, so the moves
+//!   generated along the path searched are exact. The table, though, is keyed by
+//!   [`Game::key`], which does not cover the history, so a result found along one path is
+//!   reused along another that reaches the same position with another history (the
+//!   graph-history interaction, accepted here). A false mate cannot come of it (the line is
+//!   verified); "no mate" can be wrong where the history changes what is legal, and in
+//!   particular it misses every mate that needs positions repeated to ban the defender's
+//!   escapes (repeating is a failure here).
+//! - After the first proof, searches limited to ever shorter mates look for a quicker one with
+//!   a bounded effort; the line is then the quickest attack and the longest defence within the
+//!   proofs found: often the shortest mate, not guaranteed. It counts every defence, including
+//!   interpositions that only delay the mate.
+//! - Paths longer than 1000 plies are given up: "no mate" means none within that.
+
+mod dfpn;
+mod numbers;
+mod pv;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use crate::core::{Outcome, Side, WinReason};
+use crate::game::{Game, MateAnswer, MateBudget};
+use dfpn::Solver;
+use numbers::{Numbers, INFINITE};
+
+/// Searches `root` for a forced checkmate by its side to move, within `budget`: its stop
+/// condition is polled every 1024 nodes, its progress reported about once a second and once at
+/// the end, and its table takes at most `budget.hash_mib` MiB. Blocking.
+///
+/// Answers [`MateAnswer::Mate`] with a verified line, [`MateAnswer::NoMate`] when the search
+/// proved that checks do not mate (see the module notes for what that can miss), or
+/// [`MateAnswer::Timeout`] when it was stopped before knowing.
+pub fn search<G: Game>(root: &G, budget: &MateBudget<'_>) -> MateAnswer {
+    let mut solver = Solver::new(root, budget);
+    let mut numbers = solver.search(&mut root.clone(), INFINITE, INFINITE);
+    if numbers.is_proven() {
+        numbers = shorten(&mut solver, root, numbers);
+    }
+    let answer = if numbers.is_proven() {
+        // A proof whose line cannot be read back (see `pv::mating_line`) is not reported.
+        pv::mating_line(&mut solver, root).map_or(MateAnswer::Timeout, MateAnswer::Mate)
+    } else if numbers.is_disproven() {
+        MateAnswer::NoMate
+    } else {
+        MateAnswer::Timeout
+    };
+    solver.report();
+    answer
+}
+
+/// Looks for shorter mates than the proven `numbers` of `root`: searches again for mates two
+/// plies shorter while that succeeds, each try with as many nodes as the search has used so
+/// far (at least [`SHORTENING_NODES`]), and returns the shortest proof found.
+fn shorten<G: Game>(solver: &mut Solver<'_>, root: &G, mut numbers: Numbers) -> Numbers {
+    while numbers.len > 1 && !solver.stopped() {
+        solver.limit(Some(numbers.len - 2), solver.nodes.max(SHORTENING_NODES));
+        let shorter = solver.search(&mut root.clone(), INFINITE, INFINITE);
+        if !shorter.is_proven() {
+            break;
+        }
+        numbers = shorter;
+    }
+    solver.limit(None, 0);
+    numbers
+}
+
+/// The fewest nodes a shortening try may use.
+const SHORTENING_NODES: u64 = 1 << 16;
+
+/// The outcome of `attacker` mating the other side.
+fn mated_by(attacker: Side) -> Outcome {
+    Outcome::Win { winner: attacker, reason: WinReason::Checkmate }
+}

@@ -1,0 +1,80 @@
+//! Move tokens with reasons for refusing illegal ones, and the `d` diagram.
+
+use super::moves::{square_name, ItoMove};
+use super::piece::{targets, Kind, SQUARES};
+use super::position::Ito;
+use crate::core::Side;
+use crate::game::{Game, GameError, MoveError, Turn};
+use crate::variants::common::hand_line;
+use std::fmt::Write;
+
+/// Finds the legal move written `text` (`1n1m`, `N*1k`, `+N*1k`), or says why there is none.
+pub fn parse_move(position: &Ito, text: &str) -> Result<ItoMove, GameError> {
+    let Some(mv) = ItoMove::parse_token(text) else {
+        return Err(MoveError::malformed(text, "a move such as 1n1m, N*1k or +N*1k").into());
+    };
+    if let Turn::Over(outcome) = position.turn() {
+        return Err(MoveError::after_end(text, outcome).into());
+    }
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    if moves.contains(&mv) {
+        return Ok(mv);
+    }
+    Err(MoveError::illegal_because(text, why_illegal(position, mv)).into())
+}
+
+/// Why the well-formed move `mv` is not legal in `position` (whose game goes on).
+fn why_illegal(position: &Ito, mv: ItoMove) -> String {
+    let board = position.board();
+    let us = position.side;
+    let to = mv.to();
+    let target = square_name(to);
+    match (mv.from(), mv.dropped()) {
+        (None, Some((kind, _))) if board.in_hand(us, kind) == 0 => {
+            return format!("{} has no {} in hand", us.letter(), kind.letter());
+        }
+        (None, _) if board.at(to).is_some() => return format!("{target} is occupied"),
+        (None, _) if board.drop_squares(us) & 1 << to == 0 => {
+            return format!("{target} is not in front of {}'s King", us.letter());
+        }
+        (Some(from), _) => {
+            let origin = square_name(from);
+            let Some(piece) = board.at(from).filter(|p| p.side == us) else {
+                return format!("no piece of {} on {origin}", us.letter());
+            };
+            if board.side(us) & 1 << to != 0 {
+                return format!("{target} holds a piece of {}", us.letter());
+            }
+            if targets(piece, from, board.occupied(), board.side(us)) & 1 << to == 0 {
+                return format!("the piece on {origin} cannot reach {target}");
+            }
+        }
+        _ => {}
+    }
+    position.judge_move(mv).err().map_or("not a legal move".to_string(), |refusal| refusal.words().to_string())
+}
+
+/// The line for humans (`d`): the square names from `1a` (the second player's end) to `1u`,
+/// the pieces under them (Black's upper case, White's lower case, a flipped face with `+`,
+/// empty squares `.`), the rulebook's square numbers 21..1; then both hands, Black's first.
+pub fn diagram(position: &Ito) -> String {
+    let board = position.board();
+    let mut names = String::new();
+    let mut pieces = String::new();
+    let mut numbers = String::new();
+    for square in (0..SQUARES).rev() {
+        let _ = write!(names, "{:>3}", square_name(square));
+        let _ = write!(pieces, "{:>3}", board.at(square).map_or(".".to_string(), |p| p.token()));
+        let _ = write!(numbers, "{:>3}", square + 1);
+    }
+    let mut text = format!("{names}\n{pieces}\n{numbers}");
+    for side in Side::ALL {
+        let held = Kind::HELD.into_iter().map(|kind| {
+            let letter = if side == Side::First { kind.letter() } else { kind.letter().to_ascii_lowercase() };
+            (letter, board.in_hand(side, kind) as u32)
+        });
+        let _ = write!(text, "\n{}", hand_line(side, held));
+    }
+    text
+}
