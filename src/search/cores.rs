@@ -118,15 +118,24 @@ mod tests {
         let cores = Cores::new(13, 3);
         let (running, most, queued) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
         let turns: Vec<AtomicUsize> = (0..13).map(|_| AtomicUsize::new(0)).collect();
-        // All twelve ask for a core at once: on a loaded machine a helper spawned late could
-        // otherwise find the first ones already done and never wait.
-        let start = std::sync::Barrier::new(12);
+        // On a loaded machine the first helpers could finish all their turns before the others
+        // even ask for a core; so a helper starts its turns only once another is queued, or once
+        // every helper has had a core (within ten seconds).
+        let entered = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for id in 1..13 {
-                let (cores, running, most, queued, turns, start) = (&cores, &running, &most, &queued, &turns, &start);
+                let (cores, running, most, queued, turns, entered) =
+                    (&cores, &running, &most, &queued, &turns, &entered);
                 scope.spawn(move || {
-                    start.wait();
                     let _core = cores.hold(id);
+                    entered.fetch_add(1, Ordering::SeqCst);
+                    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+                    while cores.waiting.load(Ordering::SeqCst) == 0
+                        && entered.load(Ordering::SeqCst) < 12
+                        && std::time::Instant::now() < deadline
+                    {
+                        std::thread::yield_now();
+                    }
                     for _ in 0..200 {
                         let now = running.fetch_add(1, Ordering::SeqCst) + 1;
                         most.fetch_max(now, Ordering::SeqCst);
