@@ -9,13 +9,16 @@
 //!
 //! Reference self-tests (`reference_*`): the four start moves and the start string's round trip;
 //! one small hand-built position per rule whose expected moves were worked out by hand from
-//! docs/rules/ito.md (each piece on both faces for both colours, King moves and captures, flips,
+//! docs/rules/ito.md (White's pieces on both faces, written out by hand; Black's, mirrored for
+//! White too, are in tests/ito_rules.rs, checked on the reference and the engine), King moves
+//! and captures, flips,
 //! drops, cannons and screens, Ramshead landing squares, check and pins, the stalemate ban, the
 //! repetition ban including mate by the ban); results; position validation; and perft from the
 //! start (depths 1-7, checked only for internal consistency, the numbers printed).
 
 mod common;
 
+use common::ito_positions::{background, build, with_move_number};
 use common::ito_reference::Position;
 use common::{engine, fixture_game, load_fixtures, result_of, Fixture};
 use std::collections::BTreeSet;
@@ -42,28 +45,6 @@ fn reference_start_moves() {
     expect_moves(common::ito_reference::START, &["1n1m", "1o1m", "1p1m", "1q1m"]);
 }
 
-/// The position string of the pieces given as `(square, piece)` pairs (`("1k", "+N")`), the
-/// other squares empty, with `side` to move and `hand` (no move number).
-fn build(pieces: &[(&str, &str)], side: &str, hand: &str) -> String {
-    let mut ranks = vec!["1".to_string(); 21];
-    for (square, piece) in pieces {
-        let i = common::ito_reference::index_of(square).unwrap_or_else(|| panic!("bad square {square}"));
-        assert_eq!(ranks[20 - i], "1", "square {square} given twice");
-        ranks[20 - i] = piece.to_string();
-    }
-    format!("{} {side} {hand}", ranks.join("/"))
-}
-
-/// The background of most piece tests: Black King on `1u`; White King `1a`, Pawn `1b` and Iron
-/// General `1c`. Black's King then has exactly the moves `1u1t 1u1s`; White's front piece is the
-/// Iron General on `1c`, with the Pawn on `1b` behind it (so a cannon's screen on `1c` has the
-/// Pawn, not the King, as its target).
-fn background(extra: &[(&str, &str)], side: &str, hand: &str) -> String {
-    let mut pieces = vec![("1u", "K"), ("1a", "k"), ("1b", "p"), ("1c", "i")];
-    pieces.extend_from_slice(extra);
-    build(&pieces, side, hand)
-}
-
 #[test]
 fn reference_start_round_trip() {
     let start = Position::start();
@@ -75,54 +56,6 @@ fn reference_start_round_trip() {
     assert_eq!(short.position_string(), common::ito_reference::START);
     assert_eq!(Position::start().result(), None);
     assert!(!Position::start().in_check());
-}
-
-/// Each piece, both faces, alone on `1k` (index 10, rulebook square 11) in the background.
-/// Expected moves worked out by hand from docs/rules/ito.md §3 (Black forward = toward `1a`;
-/// `1j` is +1, `1i` +2, `1h` +3, `1g` +4, `1l` −1, `1m` −2, `1n` −3, `1o` −4). Black's King
-/// always adds `1u1t 1u1s`.
-#[test]
-fn reference_piece_moves_both_faces() {
-    let king = ["1u1t", "1u1s"];
-    let cases: &[(&str, &[&str])] = &[
-        // Pawn: +1. Go-Between: ±1.
-        ("P", &["1k1j"]),
-        ("+P", &["1k1j", "1k1l"]),
-        // Iron General: +1, leap +2. Silver General: also leap −2.
-        ("I", &["1k1j", "1k1i"]),
-        ("+I", &["1k1j", "1k1i", "1k1m"]),
-        // Knight: leap +3. Heavenly Horse: ±3.
-        ("N", &["1k1h"]),
-        ("+N", &["1k1h", "1k1n"]),
-        // Goose: leap +4, leap −2. Phoenix: ±1, ±4.
-        ("G", &["1k1g", "1k1m"]),
-        ("+G", &["1k1j", "1k1l", "1k1g", "1k1o"]),
-        // Lance: slides to 1d, captures the Iron General on 1c. Howling Dog: also step −1.
-        ("L", &["1k1j", "1k1i", "1k1h", "1k1g", "1k1f", "1k1e", "1k1d", "1k1c"]),
-        ("+L", &["1k1j", "1k1i", "1k1h", "1k1g", "1k1f", "1k1e", "1k1d", "1k1c", "1k1l"]),
-        // Ramshead: hops to 1i, 1g, 1e, captures on 1c. Bishop: also back to 1m, 1o, 1q, 1s
-        // (1u is its own King).
-        ("R", &["1k1i", "1k1g", "1k1e", "1k1c"]),
-        ("+R", &["1k1i", "1k1g", "1k1e", "1k1c", "1k1m", "1k1o", "1k1q", "1k1s"]),
-        // Silver Cannon: forward the screen is the Iron General on 1c, the next piece the Pawn
-        // on 1b (captured); backward the screen is its own King on 1u with nothing beyond.
-        ("C", &["1k1b"]),
-        // Gold Cannon: quiet slides 1j..1d and 1l..1t (stops before its King); captures over
-        // the screen 1c the Pawn on 1b; never the first piece (1c) itself.
-        (
-            "+C",
-            &[
-                "1k1j", "1k1i", "1k1h", "1k1g", "1k1f", "1k1e", "1k1d", "1k1b", "1k1l", "1k1m", "1k1n", "1k1o", "1k1p",
-                "1k1q", "1k1r", "1k1s", "1k1t",
-            ],
-        ),
-    ];
-    for (piece, moves) in cases {
-        let text = background(&[("1k", piece)], "b", "-");
-        let mut expected: Vec<&str> = moves.to_vec();
-        expected.extend_from_slice(&king);
-        expect_moves(&text, &expected);
-    }
 }
 
 /// The same pieces for White (mirror image): a White piece on `1k` moves toward `1u`. White's
@@ -377,13 +310,13 @@ fn reference_validation() {
     // Hands: counts only when ≥ 2, each letter once, any order.
     assert!(ok(&[], "b", "1P").is_err());
     assert!(ok(&[], "b", "PP").is_err());
-    assert_eq!(ok(&[], "b", "pGP").unwrap().position_string(), build(&kings, "b", "GPp") + " 1");
+    assert_eq!(ok(&[], "b", "pGP").unwrap().position_string(), build(&kings, "b", "GPp"));
     // The side not to move may not be in check: White's Lance on 1k attacks Black's King.
     assert!(ok(&[("1k", "l")], "w", "-").is_err());
     assert!(ok(&[("1k", "l")], "b", "-").unwrap().in_check());
     // Shape of the string.
     assert!(Position::parse("k/1/K b -").is_err(), "three ranks");
-    assert!(Position::parse(&format!("{} 0", build(&kings, "b", "-"))).is_err(), "move number 0");
+    assert!(Position::parse(&with_move_number(&build(&kings, "b", "-"), "0")).is_err(), "move number 0");
     assert!(Position::parse(&format!("{} x -", build(&kings, "b", "-").split(' ').next().unwrap())).is_err());
 }
 

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod checkers_reference;
+pub mod ito_positions;
 pub mod ito_reference;
 pub mod reference;
 
