@@ -11,10 +11,10 @@
 //! one small hand-built position per rule whose expected moves were worked out by hand from
 //! docs/rules/ito.md (White's pieces on both faces, written out by hand; Black's, mirrored for
 //! White too, are in tests/ito_rules.rs, checked on the reference and the engine), King moves
-//! and captures, flips,
-//! drops, cannons and screens, Ramshead landing squares, check and pins, the stalemate ban, the
-//! repetition ban including mate by the ban); results; position validation; and perft from the
-//! start (depths 1-7, checked only for internal consistency, the numbers printed).
+//! and captures, flips, drops, cannons and screens, Ramshead landing squares, check and pins,
+//! the stalemate ban, the repetition ban including mate by the ban); results; position
+//! validation; and perft from the start (depths 1-7, checked only for internal consistency, the
+//! numbers printed).
 
 mod common;
 
