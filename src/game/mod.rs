@@ -8,7 +8,7 @@ mod perft;
 mod rule;
 
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
-pub use mate::{MateAnswer, MateBudget};
+pub use mate::{beyond, MateAnswer, MateBudget, MateMeter};
 pub use perft::{perft, perft_divide};
 pub use rule::{RuleKind, RuleOption, RuleValue, RuleValues};
 

@@ -26,25 +26,10 @@ use super::mated_by;
 use super::numbers::{Numbers, OnPath, INFINITE};
 use super::table::Table;
 use crate::core::{DrawReason, Outcome, Side, WinReason};
-use crate::game::{Game, MateBudget, Turn};
-use std::time::{Duration, Instant};
+use crate::game::{beyond, Game, MateBudget, MateMeter, Turn};
 
 /// Paths longer than this are given up (as a failure of that path).
 const MAX_PLY: usize = 1000;
-
-/// Nodes between two looks at the stop condition.
-const POLL_NODES: u64 = 1024;
-
-/// How often progress is reported.
-const PROGRESS_EVERY: Duration = Duration::from_secs(1);
-
-/// The threshold that lets the best child run a little past the runner-up's number `second`:
-/// switching between two nearly equal children at every step re-searches both from the top
-/// over and over.
-#[inline]
-fn beyond(second: u32) -> u32 {
-    second.saturating_add(second / 4).saturating_add(1)
-}
 
 /// The share of the position `key` at `depth` in a path hash.
 #[inline]
@@ -93,16 +78,10 @@ pub(super) struct Solver<'a> {
     path: Vec<u64>,
     /// The sum of [`step`] over `path`: a hash of the sequence of its positions.
     path_sum: u64,
-    pub nodes: u64,
-    budget: &'a MateBudget<'a>,
-    /// The budget said stop.
-    stopped: bool,
-    /// The search stops once it has counted this many nodes (a shortening search's allowance).
-    node_limit: u64,
+    /// The node count, the stop condition and progress reports.
+    pub meter: MateMeter<'a>,
     /// A shortening search: only mates of at most this many plies from the root count.
     max_len: Option<u16>,
-    next_poll: u64,
-    last_report: Instant,
 }
 
 impl<'a> Solver<'a> {
@@ -113,52 +92,31 @@ impl<'a> Solver<'a> {
             attacker: root.side(),
             path: vec![root.key()],
             path_sum: step(root.key(), 1),
-            nodes: 0,
-            budget,
-            stopped: false,
-            node_limit: u64::MAX,
+            meter: MateMeter::new(budget),
             max_len: None,
-            next_poll: 0,
-            last_report: Instant::now(),
         }
     }
 
     /// Whether the search was told to stop or has used up its nodes.
     pub fn halted(&self) -> bool {
-        self.stopped || self.nodes >= self.node_limit
+        self.meter.halted()
     }
 
     /// Whether the budget told the search to stop.
     pub fn stopped(&self) -> bool {
-        self.stopped
+        self.meter.stopped()
     }
 
     /// Looks only for mates of at most `max_len` plies, for at most `nodes` more nodes (a
     /// shortening search); `None`: back to an unlimited search with no node limit.
     pub fn limit(&mut self, max_len: Option<u16>, nodes: u64) {
         self.max_len = max_len;
-        self.node_limit = if max_len.is_some() { self.nodes.saturating_add(nodes) } else { u64::MAX };
+        self.meter.allow(max_len.map(|_| nodes));
     }
 
     /// Reports the progress now.
     pub fn report(&mut self) {
-        self.last_report = Instant::now();
-        (self.budget.progress)(self.nodes, self.table.hashfull());
-    }
-
-    /// Counts a node; every few nodes looks at the stop condition and the progress clock.
-    #[inline]
-    fn visit(&mut self) {
-        self.nodes += 1;
-        if self.nodes >= self.next_poll {
-            self.next_poll = self.nodes + POLL_NODES;
-            if (self.budget.stop)() {
-                self.stopped = true;
-            }
-            if self.last_report.elapsed() >= PROGRESS_EVERY {
-                self.report();
-            }
-        }
+        self.meter.report(self.table.hashfull());
     }
 
     /// The hash a path-dependent result of the path with step sum `sum` is stored with. The
@@ -212,7 +170,7 @@ impl<'a> Solver<'a> {
     /// numbers.
     pub fn search<G: Game>(&mut self, pos: &mut G, thpn: u32, thdn: u32) -> Numbers {
         // Step 1. Count the node; positions the rules have decided, and paths out of room.
-        self.visit();
+        self.meter.visit(|| self.table.hashfull());
         let key = pos.key();
         let or = match pos.turn() {
             Turn::Decide(side) => side == self.attacker,
@@ -261,7 +219,7 @@ impl<'a> Solver<'a> {
         }
 
         // Step 3. Search the most promising child until this node passes a threshold.
-        let start_nodes = self.nodes;
+        let start_nodes = self.meter.nodes();
         let numbers = loop {
             let summary = self.summarise(or, &mut children, room - 1);
             let numbers = summary.numbers;
@@ -285,7 +243,7 @@ impl<'a> Solver<'a> {
         };
 
         // Step 4. Remember what was learnt.
-        self.table.store(key, numbers, self.nodes - start_nodes);
+        self.table.store(key, numbers, self.meter.nodes() - start_nodes);
         numbers
     }
 

@@ -78,7 +78,7 @@ pub fn search<G: Game>(root: &G, budget: &MateBudget<'_>) -> MateAnswer {
 /// far (at least [`SHORTENING_NODES`]), and returns the shortest proof found.
 fn shorten<G: Game>(solver: &mut Solver<'_>, root: &G, mut numbers: Numbers) -> Numbers {
     while numbers.len > 1 && !solver.stopped() {
-        solver.limit(Some(numbers.len - 2), solver.nodes.max(SHORTENING_NODES));
+        solver.limit(Some(numbers.len - 2), solver.meter.nodes().max(SHORTENING_NODES));
         let shorter = solver.search(&mut root.clone(), INFINITE, INFINITE);
         if !shorter.is_proven() {
             break;

@@ -34,34 +34,19 @@ use super::mated_by;
 use super::numbers::{Numbers, INFINITE};
 use super::table::Table;
 use crate::core::{Outcome, Side, WinReason};
-use crate::game::{Game, MateBudget, Turn};
+use crate::game::{beyond, Game, MateBudget, MateMeter, Turn};
 use crate::variants::shogi::attacks;
 use crate::variants::shogi::bitboard::first;
 use crate::variants::shogi::hand::Hand;
 use crate::variants::shogi::piece::Kind;
 use crate::variants::shogi::square::SQUARES;
 use crate::variants::shogi::{Shogi, ShogiMove};
-use std::time::{Duration, Instant};
 
 /// Paths longer than this are given up (as a path-dependent failure).
 const MAX_PLY: usize = 1000;
 
-/// Nodes between two looks at the stop condition.
-const POLL_NODES: u64 = 1024;
-
-/// How often progress is reported.
-const PROGRESS_EVERY: Duration = Duration::from_secs(1);
-
 /// A count that stands for "any number" in a disproof hand.
 const ANY: u8 = u8::MAX;
-
-/// The threshold that lets the best child run a little past the runner-up's number `second`
-/// (the "1 + epsilon" trick of Pawlewicz and Lew, 2007): switching between two nearly equal
-/// children at every step re-searches both from the top over and over.
-#[inline]
-fn beyond(second: u32) -> u32 {
-    second.saturating_add(second / 4).saturating_add(1)
-}
 
 /// The widest disproof hand of an attacker's position whose hand is `hand`: any number of the
 /// kinds it holds (more of a kind brings no new move), none of the others (a new kind brings
@@ -157,21 +142,15 @@ pub(super) struct Solver<'a> {
     path: Vec<Key>,
     /// A hash of the moves from the root to the node being searched.
     path_key: u64,
-    pub nodes: u64,
-    budget: &'a MateBudget<'a>,
+    /// The node count, the stop condition and progress reports.
+    pub meter: MateMeter<'a>,
     /// Repetition disproofs are believed only on their own path (see the module notes).
     strict: bool,
-    /// The budget said stop.
-    stopped: bool,
-    /// The search stops once it has counted this many nodes (the strict check's allowance).
-    node_limit: u64,
     /// A shortening search: only mates of at most this many plies from the root count.
     max_len: Option<u16>,
     /// The positions given a repetition disproof by a shortening search (which depends on its
     /// limit), to be forgotten when it ends.
     limited: Vec<Key>,
-    next_poll: u64,
-    last_report: Instant,
 }
 
 impl<'a> Solver<'a> {
@@ -181,32 +160,27 @@ impl<'a> Solver<'a> {
             attacker,
             path: Vec::new(),
             path_key: 0,
-            nodes: 0,
-            budget,
+            meter: MateMeter::new(budget),
             strict: false,
-            stopped: false,
-            node_limit: u64::MAX,
             max_len: None,
             limited: Vec::new(),
-            next_poll: 0,
-            last_report: Instant::now(),
         }
     }
 
     /// Whether the search was told to stop or has used up its nodes.
     pub fn halted(&self) -> bool {
-        self.stopped || self.nodes >= self.node_limit
+        self.meter.halted()
     }
 
     /// Whether the budget told the search to stop.
     pub fn stopped(&self) -> bool {
-        self.stopped
+        self.meter.stopped()
     }
 
     /// Switches to strict repetition handling for at most `nodes` more nodes.
     pub fn go_strict(&mut self, nodes: u64) {
         self.strict = true;
-        self.node_limit = self.nodes.saturating_add(nodes);
+        self.meter.allow(Some(nodes));
     }
 
     /// Looks only for mates of at most `max_len` plies, for at most `nodes` more nodes (a
@@ -214,10 +188,8 @@ impl<'a> Solver<'a> {
     /// failures that only the limit caused are forgotten.
     pub fn limit(&mut self, max_len: Option<u16>, nodes: u64) {
         self.max_len = max_len;
-        if max_len.is_some() {
-            self.node_limit = self.nodes.saturating_add(nodes);
-        } else {
-            self.node_limit = u64::MAX;
+        self.meter.allow(max_len.map(|_| nodes));
+        if max_len.is_none() {
             for key in std::mem::take(&mut self.limited) {
                 self.table.forget_repetition(key);
             }
@@ -234,23 +206,7 @@ impl<'a> Solver<'a> {
 
     /// Reports the progress now.
     pub fn report(&mut self) {
-        self.last_report = Instant::now();
-        (self.budget.progress)(self.nodes, self.table.hashfull());
-    }
-
-    /// Counts a node; every few nodes looks at the stop condition and the progress clock.
-    #[inline]
-    fn visit(&mut self) {
-        self.nodes += 1;
-        if self.nodes >= self.next_poll {
-            self.next_poll = self.nodes + POLL_NODES;
-            if (self.budget.stop)() {
-                self.stopped = true;
-            }
-            if self.last_report.elapsed() >= PROGRESS_EVERY {
-                self.report();
-            }
-        }
+        self.meter.report(self.table.hashfull());
     }
 
     /// The key of `pos` in this search.
@@ -307,7 +263,7 @@ impl<'a> Solver<'a> {
     /// returns its numbers.
     pub fn search(&mut self, pos: &mut Shogi, thpn: u32, thdn: u32) -> Numbers {
         // Step 1. Count the node; positions the rules have decided.
-        self.visit();
+        self.meter.visit(|| self.table.hashfull());
         let key = self.key(pos);
         if let Turn::Over(outcome) = pos.turn() {
             let numbers = self.decided(pos, key, outcome);
@@ -361,7 +317,7 @@ impl<'a> Solver<'a> {
         }
 
         // Step 3. Search the most promising child until this node passes a threshold.
-        let start_nodes = self.nodes;
+        let start_nodes = self.meter.nodes();
         let numbers = loop {
             if !or {
                 self.wake_drops(&mut node);
@@ -387,7 +343,7 @@ impl<'a> Solver<'a> {
         };
 
         // Step 4. Remember what was learnt.
-        self.remember(key, numbers, self.nodes - start_nodes);
+        self.remember(key, numbers, self.meter.nodes() - start_nodes);
         numbers
     }
 

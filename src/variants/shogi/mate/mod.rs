@@ -42,7 +42,7 @@ pub fn search(root: &Shogi, budget: &MateBudget<'_>) -> MateAnswer {
     let mut solver = Solver::new(root.side(), budget);
     let mut numbers = solver.search(&mut root.clone(), INFINITE, INFINITE);
     if numbers.is_repetition() && !solver.stopped() {
-        solver.go_strict(solver.nodes.max(STRICT_NODES));
+        solver.go_strict(solver.meter.nodes().max(STRICT_NODES));
         let strict = solver.search(&mut root.clone(), INFINITE, INFINITE);
         if strict.is_decided() {
             numbers = strict;
@@ -71,7 +71,7 @@ pub fn search(root: &Shogi, budget: &MateBudget<'_>) -> MateAnswer {
 /// far (at least [`SHORTENING_NODES`]), and returns the shortest proof found.
 fn shorten(solver: &mut Solver<'_>, root: &Shogi, mut numbers: Numbers) -> Numbers {
     while numbers.len > 1 && !solver.stopped() {
-        solver.limit(Some(numbers.len - 2), solver.nodes.max(SHORTENING_NODES));
+        solver.limit(Some(numbers.len - 2), solver.meter.nodes().max(SHORTENING_NODES));
         let shorter = solver.search(&mut root.clone(), INFINITE, INFINITE);
         if !shorter.is_proven() {
             break;
