@@ -77,6 +77,12 @@ impl Board {
         self.hands[side.index()][kind.hand_index()]
     }
 
+    /// What `side` holds, in hand order: each held kind's letter in `side`'s case with its count
+    /// (0 included), the items of a hand field and of a `d` hand line.
+    pub fn held(&self, side: Side) -> impl Iterator<Item = (char, u32)> + '_ {
+        Kind::HELD.into_iter().map(move |kind| (kind.letter_of(side), self.in_hand(side, kind) as u32))
+    }
+
     /// `side`'s King square.
     #[inline]
     pub fn king(&self, side: Side) -> usize {

@@ -1,7 +1,7 @@
 //! Move tokens with reasons for refusing illegal ones, and the `d` diagram.
 
 use super::moves::{square_name, ItoMove};
-use super::piece::{targets, Kind, SQUARES};
+use super::piece::{targets, SQUARES};
 use super::position::Ito;
 use crate::core::Side;
 use crate::game::{Game, GameError, MoveError, Turn};
@@ -70,11 +70,7 @@ pub fn diagram(position: &Ito) -> String {
     }
     let mut text = format!("{names}\n{pieces}\n{numbers}");
     for side in Side::ALL {
-        let held = Kind::HELD.into_iter().map(|kind| {
-            let letter = if side == Side::First { kind.letter() } else { kind.letter().to_ascii_lowercase() };
-            (letter, board.in_hand(side, kind) as u32)
-        });
-        let _ = write!(text, "\n{}", hand_line(side, held));
+        let _ = write!(text, "\n{}", hand_line(side, board.held(side)));
     }
     text
 }

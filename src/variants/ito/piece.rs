@@ -47,6 +47,15 @@ impl Kind {
         std::iter::once(Kind::King).chain(Kind::HELD).find(|kind| kind.letter() == letter)
     }
 
+    /// The letter of a piece of `side`: upper case for the first player, lower case for the
+    /// second.
+    pub fn letter_of(self, side: Side) -> char {
+        match side {
+            Side::First => self.letter(),
+            Side::Second => self.letter().to_ascii_lowercase(),
+        }
+    }
+
     /// The position-string letter of the unflipped face (upper case).
     pub const fn letter(self) -> char {
         match self {
@@ -75,10 +84,7 @@ impl Piece {
     /// The position-string token: the letter, upper case for the first player, with `+` before
     /// a flipped face (`P`, `+n`).
     pub fn token(self) -> String {
-        let letter = match self.side {
-            Side::First => self.kind.letter(),
-            Side::Second => self.kind.letter().to_ascii_lowercase(),
-        };
+        let letter = self.kind.letter_of(self.side);
         if self.flipped {
             format!("+{letter}")
         } else {

@@ -121,10 +121,5 @@ pub fn write(position: &Ito) -> String {
 
 /// The hand field: Black's pieces then White's, each in the order `R C G L N I P`.
 fn hands(board: &Board) -> String {
-    hand_field(Side::ALL.into_iter().flat_map(|side| {
-        Kind::HELD.into_iter().map(move |kind| {
-            let letter = if side == Side::First { kind.letter() } else { kind.letter().to_ascii_lowercase() };
-            (letter, board.in_hand(side, kind) as u32)
-        })
-    }))
+    hand_field(Side::ALL.into_iter().flat_map(|side| board.held(side)))
 }
