@@ -32,18 +32,25 @@ impl Refusal {
 impl Ito {
     /// The line after the side to move plays the pseudo-legal `mv`, or why `mv` is illegal.
     pub(super) fn judge_move(&self, mv: ItoMove) -> Result<Board, Refusal> {
-        let us = self.side;
-        let them = us.opponent();
-        let mut after = self.board;
-        after.make(us, mv);
-        if after.in_check(us) {
-            return Err(Refusal::KingAttacked);
-        }
-        if self.seen.banned(after.key() ^ side_key(them)) {
-            return Err(Refusal::ThirdOccurrence);
-        }
+        let them = self.side.opponent();
+        let after = self.basic(&self.board, self.side, mv)?;
         if !after.in_check(them) && !self.has_basic_reply(&after, them) {
             return Err(Refusal::Stalemate);
+        }
+        Ok(after)
+    }
+
+    /// The line after `side` plays the pseudo-legal `mv` on `board` (this position's line or one
+    /// move after it), judged by the rules every move keeps: the mover's King safe and no third
+    /// occurrence. Everything but the stalemate rule.
+    fn basic(&self, board: &Board, side: Side, mv: ItoMove) -> Result<Board, Refusal> {
+        let mut after = *board;
+        after.make(side, mv);
+        if after.in_check(side) {
+            return Err(Refusal::KingAttacked);
+        }
+        if self.seen.banned(after.key() ^ side_key(side.opponent())) {
+            return Err(Refusal::ThirdOccurrence);
         }
         Ok(after)
     }
@@ -52,11 +59,7 @@ impl Ito {
     /// its King safe and creates no third occurrence. The stalemate rule is not applied to it
     /// (the rule's replies are judged without recursion).
     fn has_basic_reply(&self, board: &Board, side: Side) -> bool {
-        board.pseudo_moves(side, |reply| {
-            let mut after = *board;
-            after.make(side, reply);
-            !after.in_check(side) && !self.seen.banned(after.key() ^ side_key(side.opponent()))
-        })
+        board.pseudo_moves(side, |reply| self.basic(board, side, reply).is_ok())
     }
 
     /// Appends every legal move of the side to move.
