@@ -830,6 +830,7 @@ fn malformed_position_strings_are_rejected_with_the_field_and_kind_of_the_error(
             F::Side => text.split(' ').nth(1).unwrap_or_default().to_string(),
             F::Hand => text.split(' ').nth(2).unwrap_or_default().to_string(),
             F::MoveNumber => text.split(' ').nth(3).unwrap_or_default().to_string(),
+            F::Extra => panic!("{variant}: hasami position strings have no extra fields"),
         };
         assert_eq!(error.text, quoted, "{variant}: {text:?}");
     }

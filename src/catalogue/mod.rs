@@ -23,6 +23,7 @@ macro_rules! games {
                 Shogi($crate::variants::shogi::Shogi),
                 Checkers($crate::variants::checkers::Checkers),
                 Ito($crate::variants::ito::Ito),
+                Philosophers($crate::variants::philosophers::Philosophers),
             ]
             $($args)*
         }

@@ -13,4 +13,4 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use rng::SplitMix64;
 pub use score::Score;
 pub use side::Side;
-pub use zobrist::zobrist_table;
+pub use zobrist::{zobrist_table, KeyHasher};

@@ -16,6 +16,9 @@ pub enum WinReason {
     PerpetualCheck,
     /// The opponent's royal King was captured (enryo, philosophy-checkers).
     KingCapture,
+    /// The player to move was not in check and had no legal turn, and the rules make that a
+    /// loss (Philosopher's Chess with `PhilosophersStalemate=loss`).
+    Stalemate,
 }
 
 /// Why a game was drawn.
@@ -25,6 +28,8 @@ pub enum DrawReason {
     Repetition,
     /// Both players are too weak to win (dai-hasami: both below five men).
     Material,
+    /// The player to move was not in check and had no legal turn (Philosopher's Chess).
+    Stalemate,
 }
 
 /// How a finished game ended.
@@ -44,6 +49,7 @@ impl WinReason {
             WinReason::Checkmate => "checkmate",
             WinReason::PerpetualCheck => "perpetual-check",
             WinReason::KingCapture => "king-capture",
+            WinReason::Stalemate => "stalemate",
         }
     }
 }
@@ -54,6 +60,7 @@ impl DrawReason {
         match self {
             DrawReason::Repetition => "repetition",
             DrawReason::Material => "material",
+            DrawReason::Stalemate => "stalemate",
         }
     }
 }

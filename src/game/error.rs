@@ -77,6 +77,8 @@ pub enum PositionField {
     Side,
     Hand,
     MoveNumber,
+    /// A field only some games have (the Philosopher's Chess Thought and mind-move count).
+    Extra,
 }
 
 /// A refused position string: which field is wrong, its text, and what is wrong with it.
@@ -143,6 +145,12 @@ pub enum PositionErrorKind {
     HandEndsWithCount,
     /// The move number is not a decimal number from 1 to `max` (no sign, no leading zero).
     BadMoveNumber { max: u64 },
+    /// A game's position string has another number of fields than its grammar.
+    FieldCount { expected: &'static str },
+    /// A field only some games have is not one of its values.
+    BadExtraField { field: &'static str, expected: &'static str },
+    /// A pawn stands on the rank where it must have promoted.
+    PawnOnLastRank { square: String },
 }
 
 impl PositionError {
@@ -164,6 +172,15 @@ impl PositionError {
     /// An error in the hand field `text`.
     pub fn hand(text: &str, kind: PositionErrorKind) -> PositionError {
         PositionError { field: PositionField::Hand, text: text.to_string(), kind }
+    }
+
+    /// The game-specific field `text` (named `field`) is not one of its values (`expected`).
+    pub fn extra(text: &str, field: &'static str, expected: &'static str) -> PositionError {
+        PositionError {
+            field: PositionField::Extra,
+            text: text.to_string(),
+            kind: PositionErrorKind::BadExtraField { field, expected },
+        }
     }
 
     /// The move number field `text` is not a number from 1 to `max`.
@@ -219,6 +236,11 @@ impl fmt::Display for PositionError {
             K::RepeatedHandPiece { piece } => write!(f, "hand '{text}' names {piece} twice"),
             K::HandEndsWithCount => write!(f, "hand '{text}' ends with a count"),
             K::BadMoveNumber { max } => write!(f, "move number must be a number from 1 to {max}, got '{text}'"),
+            K::FieldCount { expected } => write!(f, "expected the fields {expected}, got '{text}'"),
+            K::BadExtraField { field, expected } => write!(f, "{field} must be {expected}, got '{text}'"),
+            K::PawnOnLastRank { square } => {
+                write!(f, "the pawn on {square} stands on its last rank, where it would have promoted")
+            }
         }
     }
 }

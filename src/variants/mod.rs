@@ -4,4 +4,5 @@ pub mod checkers;
 pub mod common;
 pub mod hasami;
 pub mod ito;
+pub mod philosophers;
 pub mod shogi;

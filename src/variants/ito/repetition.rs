@@ -1,8 +1,9 @@
 //! The repetition ban's memory: how often each position of the game so far has occurred
 //! (docs/rules/ito.md: a move that would create a position for the third time is illegal).
 
+use crate::core::KeyHasher;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// Occurrence counts by position key, the current position included. Play adds the new key,
 /// undo removes it, so the counts are those of the path actually played.
@@ -37,29 +38,6 @@ impl Occurrences {
                 self.0.remove(&key);
             }
         }
-    }
-}
-
-/// Zobrist keys are already uniformly random: the key is its own hash.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ byte as u64;
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
     }
 }
 

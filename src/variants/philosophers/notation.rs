@@ -1,0 +1,147 @@
+//! Turn tokens with reasons for refusing illegal ones, and the `d` diagram of both boards.
+
+use super::board::Board;
+use super::mind::Thought;
+use super::moves::{PhilosophersMove, SubMove};
+use super::piece::{last_row, row, square_name, Kind, SQUARES, WIDTH};
+use super::position::Philosophers;
+use crate::core::Side;
+use crate::game::{Game, GameError, MoveError, Turn};
+use std::fmt::Write;
+
+/// What a turn token looks like, for `malformed move` errors.
+const EXPECTED: &str = "a turn such as 4e4d, 4b4a=H, mo1o2 or 2c2d,2d2e (or the inventor's c5-c4, c2-c1ph, mo1-o2)";
+
+/// Finds the legal turn written `text` (canonical or the inventor's notation per sub-move), or
+/// says why there is none.
+pub fn parse_move(position: &Philosophers, text: &str) -> Result<PhilosophersMove, GameError> {
+    let Some(turn) = PhilosophersMove::parse(text) else {
+        return Err(MoveError::malformed(text, EXPECTED).into());
+    };
+    if let Turn::Over(outcome) = position.turn() {
+        return Err(MoveError::after_end(text, outcome).into());
+    }
+    let wanted = turn.what();
+    let mut found = None;
+    position.legal_turns(&mut |legal| {
+        let hit = legal.what() == wanted;
+        if hit {
+            found = Some(legal);
+        }
+        hit
+    });
+    found.ok_or_else(|| MoveError::illegal_because(text, why_illegal(position, turn)).into())
+}
+
+/// Why the well-formed turn `turn` is not legal in `position` (whose game goes on): the first
+/// sub-move that breaks a rule, and the rule.
+fn why_illegal(position: &Philosophers, turn: PhilosophersMove) -> String {
+    let us = position.side;
+    let first = turn.first();
+    let Err(reason) = offered(&position.board, us, first, |board, visit| board.sub_moves(us, &mut { visit })) else {
+        return match position.judge_sub(&position.board, first) {
+            Err(refusal) => refusal.words().to_string(),
+            Ok(after) => match turn.second() {
+                Some(second) => why_second_illegal(position, first, &after, second),
+                None => "not a legal turn".to_string(),
+            },
+        };
+    };
+    reason
+}
+
+/// Why `second` cannot follow the legal sub-move `first` (after which the board is `after`).
+fn why_second_illegal(position: &Philosophers, first: SubMove, after: &Board, second: SubMove) -> String {
+    let us = position.side;
+    if position.board.pieces(us, Kind::Enlightened) == 0 {
+        return format!("{} has no Enlightened Philosopher, so a turn is one move", us.letter());
+    }
+    if !position.continues_after(first) {
+        return "only a mind-move or an Enlightened Philosopher's move may be followed by a second move".to_string();
+    }
+    if let Err(reason) = offered(after, us, second, |board, visit| board.sub_moves(us, &mut { visit })) {
+        return format!("second move: {reason}");
+    }
+    if offered(after, us, second, |board, visit| position.second_sub_moves(first, board, &mut { visit })).is_err() {
+        return match first.is_mind() {
+            true => "after a mind-move only an Enlightened Philosopher or the Thought may move".to_string(),
+            false => "after an Enlightened Philosopher's move only the same piece or the Thought may move".to_string(),
+        };
+    }
+    match position.judge_sub(after, second) {
+        Err(refusal) => format!("second move: {}", refusal.words()),
+        Ok(_) => "not a legal turn".to_string(),
+    }
+}
+
+/// `Ok` if `generate` (a pseudo-legal sub-move generator on `board`) offers `sub`; otherwise why
+/// `sub` is not a move on `board` at all (or, when it is, that it is not offered here).
+fn offered(
+    board: &Board,
+    us: Side,
+    sub: SubMove,
+    generate: impl FnOnce(&Board, &mut dyn FnMut(SubMove) -> bool) -> bool,
+) -> Result<(), String> {
+    if generate(board, &mut |s: SubMove| s.what() == sub.what()) {
+        return Ok(());
+    }
+    Err(why_not_a_move(board, us, sub))
+}
+
+/// Why `sub` is not a pseudo-legal sub-move of `us` on `board`.
+fn why_not_a_move(board: &Board, us: Side, sub: SubMove) -> String {
+    if sub.is_mind() {
+        let from = Thought::from_index(sub.from());
+        return if from != board.thought() {
+            format!("the Thought is on {}, not {}", board.thought().name(), from.name())
+        } else if !from.neighbours().contains(&sub.thought_to()) {
+            format!(
+                "the Thought moves one square orthogonally, not from {} to {}",
+                from.name(),
+                sub.thought_to().name()
+            )
+        } else if board.philosophers() == 0 {
+            "no Philosopher is on the Field, so the Thought may not move".to_string()
+        } else if !board.mind_moves_allowed() {
+            "two mind-moves were just made: no third may follow".to_string()
+        } else {
+            "this mind-move is not allowed here".to_string()
+        };
+    }
+    let (from, to) = (sub.from(), sub.to());
+    let Some(piece) = board.at(from).filter(|p| p.side == us) else {
+        return format!("no piece of {} on {}", us.letter(), square_name(from));
+    };
+    if board.targets(piece.side, from) & 1 << to == 0 {
+        return format!("the piece on {} cannot move to {}", square_name(from), square_name(to));
+    }
+    let must_promote = piece.kind == Kind::Pawn && row(to) == last_row(piece.side);
+    match (must_promote, sub.promotion()) {
+        (true, None) => "a pawn reaching its last rank must promote (=R, =N or =H)".to_string(),
+        (false, Some(_)) => "only a pawn reaching its last rank promotes".to_string(),
+        _ => "not a legal move".to_string(),
+    }
+}
+
+/// Both boards for humans (`d`): the Field with protocol file numbers and rank letters, White's
+/// pieces upper case, empty squares `.`; the Mind beside it with the Thought as `t`; then the
+/// number of mind-moves just made.
+pub fn diagram(position: &Philosophers) -> String {
+    let board = position.board();
+    let mut text = String::from("    6  5  4  3  2  1        o  d");
+    for r in 0..WIDTH {
+        let _ = write!(text, "\n{}  ", (b'a' + r as u8) as char);
+        for c in 0..WIDTH {
+            let square = r * WIDTH + c;
+            debug_assert!(square < SQUARES);
+            let _ = write!(text, "{:>3}", board.at(square).map_or('.', |p| p.letter()));
+        }
+        if r < 2 {
+            let mark = |thought: Thought| if board.thought() == thought { 't' } else { '.' };
+            let (o, d) = if r == 0 { (Thought::O1, Thought::D1) } else { (Thought::O2, Thought::D2) };
+            let _ = write!(text, "     {}  {}  {}", r + 1, mark(o), mark(d));
+        }
+    }
+    let _ = write!(text, "\nmind-moves in a row: {}", board.run());
+    text
+}
