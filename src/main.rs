@@ -68,9 +68,8 @@ fn main() -> ExitCode {
 fn perft(variant: &str, depth: u32, position: Option<&str>, moves: &[String]) -> Result<(), String> {
     let variant = Variant::named(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
     let mut game = AnyGame::new(variant, &RuleValues::default(), position).map_err(|e| e.to_string())?;
-    for token in moves {
-        game.play_token(token).map_err(|e| e.to_string())?;
-    }
+    let items: Vec<&str> = moves.iter().map(String::as_str).collect();
+    game.play_items(&items).map_err(|(item, e)| format!("move {item}: {e}"))?;
     let start = Instant::now();
     let divide = if depth == 0 { Vec::new() } else { game.perft_divide(depth) };
     let elapsed = start.elapsed();

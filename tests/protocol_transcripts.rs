@@ -11,7 +11,7 @@ use support::{is_printable_ascii, is_search_output, Engine, Info, Search};
 use tetsugaku::core::SplitMix64;
 use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
 
-const OPTION_LINES: [&str; 8] = [
+const OPTION_LINES: [&str; 9] = [
     "option name USI_Hash type spin default 64 min 1 max 65536",
     "option name USI_Ponder type check default true",
     "option name Threads type spin default 1 min 1 max 256",
@@ -22,6 +22,7 @@ const OPTION_LINES: [&str; 8] = [
      var enryo var philosophy-checkers var shogi var checkers",
     "option name DaiHasamiJumps type check default true",
     "option name MakyekWin type combo default all var all var all-but-one",
+    "option name PhilosophersStalemate type combo default draw var draw var loss",
 ];
 
 const VARIANTS: [&str; 15] = [

@@ -79,6 +79,14 @@ impl AnyGame {
         })
     }
 
+    /// Plays the items of a `position ... moves` list in order. Each item is one move token,
+    /// except that an item the game calls a suffix ([`Game::is_suffix_item`]) is joined to the
+    /// item before it. On a refused item: its number (from 1) and why; the moves before it
+    /// stay played, so callers that must change nothing work on a copy.
+    pub fn play_items(&mut self, items: &[&str]) -> Result<(), (usize, GameError)> {
+        with_game!(self, g => play_items(g, items))
+    }
+
     /// The tokens of every legal move, in generation order.
     pub fn legal_moves(&self) -> Vec<String> {
         with_game!(self, g => {
@@ -139,4 +147,21 @@ impl AnyGame {
     pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
         with_game!(self, g => perft_divide(g, depth))
     }
+}
+
+/// [`AnyGame::play_items`] for one game.
+fn play_items<G: Game>(game: &mut G, items: &[&str]) -> Result<(), (usize, GameError)> {
+    let mut index = 0;
+    while index < items.len() {
+        let number = index + 1;
+        let mut token = items[index].to_string();
+        if let Some(suffix) = items.get(index + 1).filter(|&&next| G::is_suffix_item(next)) {
+            token.push_str(suffix);
+            index += 1;
+        }
+        let mv = game.parse_move(&token).map_err(|error| (number, error))?;
+        game.play(mv);
+        index += 1;
+    }
+    Ok(())
 }

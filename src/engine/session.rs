@@ -138,9 +138,7 @@ impl Session {
     pub fn set_position(&mut self, start: Option<&str>, moves: &[&str]) -> Result<(), EngineError> {
         self.ensure_idle()?;
         let mut game = AnyGame::new(self.variant, &self.options.rules, start)?;
-        for (i, token) in moves.iter().enumerate() {
-            game.play_token(token).map_err(|e| EngineError::in_move_list(i + 1, e))?;
-        }
+        game.play_items(moves).map_err(|(item, e)| EngineError::in_move_list(item, e))?;
         self.game = game;
         Ok(())
     }

@@ -166,6 +166,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         moves.into_iter().find(|&mv| self.format_move(mv) == text).ok_or_else(|| MoveError::illegal(text).into())
     }
 
+    /// Whether `item`, in a `position ... moves` list, completes the item before it instead of
+    /// being a move of its own (Philosopher's Chess: the inventor's separate promotion items
+    /// `pr`, `pn`, `ph`). The two are joined by concatenation and parsed as one token.
+    fn is_suffix_item(_item: &str) -> bool {
+        false
+    }
+
     /// The position string (`protocol-spec.md`) of the current position.
     fn position_string(&self) -> String;
 

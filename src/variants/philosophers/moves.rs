@@ -105,11 +105,12 @@ impl SubMove {
             };
             return Some(SubMove::field(inventor_square_index(from)?, inventor_square_index(to)?, promotion, false));
         }
+        // The inventor's promotion item may also complete a canonical square pair.
         let promotion = match text.get(4..)? {
             "" => None,
-            "=R" => Some(Kind::Rook),
-            "=N" => Some(Kind::Knight),
-            "=H" => Some(Kind::Philosopher),
+            "=R" | "pr" => Some(Kind::Rook),
+            "=N" | "pn" => Some(Kind::Knight),
+            "=H" | "ph" => Some(Kind::Philosopher),
             _ => return None,
         };
         Some(SubMove::field(square_index(text.get(..2)?)?, square_index(text.get(2..4)?)?, promotion, false))

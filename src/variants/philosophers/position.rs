@@ -98,8 +98,12 @@ impl Philosophers {
 
 /// Philosopher's Chess is the one variant of this type. Its `bench` positions are middlegames
 /// of self-play.
-static VARIANTS: [VariantSpec<()>; 1] =
-    [VariantSpec { name: "philosophers-chess", rules: (), options: &[&STALEMATE], bench: &[] }];
+static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
+    name: "philosophers-chess",
+    rules: (),
+    options: &[&STALEMATE],
+    bench: &["2k1hr/r1pp2/hnePhE/2P3/1H2H1/1HNKHR w - o2 0 26", "r1nkhr/E3hh/1NppH1/2P3/1H1P1H/e2KHR b - o2 1 17"],
+}];
 
 impl Game for Philosophers {
     type Move = PhilosophersMove;
@@ -216,6 +220,11 @@ impl Game for Philosophers {
 
     fn parse_move(&self, text: &str) -> Result<PhilosophersMove, GameError> {
         super::notation::parse_move(self, text)
+    }
+
+    /// The inventor's separate promotion items: `c2-c1 ph` is `c2-c1ph`.
+    fn is_suffix_item(item: &str) -> bool {
+        matches!(item, "pr" | "pn" | "ph")
     }
 
     fn position_string(&self) -> String {
