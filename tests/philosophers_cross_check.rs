@@ -11,7 +11,7 @@
 //! turns, no mind-move without Philosophers, King safety for Field and mind-moves, check in the
 //! middle of a turn, the repetition ban on first and second sub-moves, checkmate (also by the ban)
 //! and stalemate (draw, the loss option, caused by the limit and by the ban); position
-//! validation; and perft from the start (depths 1-4, checked for internal consistency and printed:
+//! validation; and perft from the start (depths 1-5, checked for internal consistency and printed:
 //! `cargo test --release --test philosophers_cross_check -- --nocapture`).
 //!
 //! Diagrams in the comments read like the position string: rank `a` on top, file 6 on the left.
@@ -231,6 +231,13 @@ fn reference_pawn_promotion() {
     for bad in ["4b4a", "c2-c1", "4b4a=h", "4b4a=Q", "4b4a=K", "4b4a=P", "c2-c1pq"] {
         assert!(position.clone().play(bad).is_err(), "{bad} must be refused");
     }
+    // No double step, and no capture straight ahead: White pawn 4e with a Black Knight on 4d and
+    // a Black pawn on 5d has only the diagonal capture 4e5d (3d is empty); from rank e there is
+    // never a two-square step (see also reference_start_moves). The Black pawn on 5d attacks 6e
+    // and 4e, not White's King on 6f; the Knight on 4d covers 5b 3b 5f 3f 6c 2c 6e 2e. So the
+    // King may only go to 5e.
+    let text = build(&[("6f", "K"), ("1a", "k"), ("4e", "P"), ("4d", "n"), ("5d", "p")], "b", "o1", 0);
+    expect_moves(&parse(&text), &["4e5d", "6f5e"]);
     // Black promotes on rank f: pawn 4e, White Knight on 3f to take; no Philosopher on the
     // Field, so no mind-move. Black King on 6a: 5a, 6b, 5b (the Knight on 3f reaches 4d 2d 5e 1e).
     let text = build(&[("1f", "K"), ("6a", "k"), ("4e", "p"), ("3f", "N")], "w", "o1", 0);
@@ -805,7 +812,14 @@ fn reference_perft_consistency() {
     // checked by hand in reference_start_moves.
     let start = Position::start();
     assert_eq!(start.perft(1), 10);
-    for depth in 1..=4 {
+    // Depth 2 by hand: after each of White's 8 Field moves Black has the mirror image of White's
+    // 10 start turns (nothing White moved reaches Black's King or blocks Black). After mo1o2
+    // (counter 1) Black has 11: Philosophers leap 6b6d 5b5d 2b2d 1b1d and, over rank b, 5a5c
+    // 2a2c; pawns 4b4c 3b3c; Knight 4a5c 4a3c; mo2d2 (mo2o1 would recreate the start). After
+    // mo1d1 also 11: 6b5c 5b6c 5b4c 2b3c 2b1c 1b2c; the pawns; the Knight; md1d2 (not md1o1).
+    // 8 * 10 + 11 + 11 = 102.
+    assert_eq!(start.perft(2), 102);
+    for depth in 1..=5 {
         let total = start.perft(depth);
         let divide = start.divide(depth);
         assert_eq!(divide.len(), 10);
