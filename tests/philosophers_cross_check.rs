@@ -360,6 +360,11 @@ fn reference_enlightened_turn_shapes() {
         assert_eq!(p.to_move(), Side::W);
         assert_eq!(p.record_len(), 3, "{token}: the start plus two sub-moves");
     }
+    // Two sequences reaching the same position are two turns, both listed above.
+    let (mut a, mut b) = (position.clone(), position.clone());
+    a.play("3d3c,3c4c").unwrap();
+    b.play("3d4d,4d4c").unwrap();
+    assert_eq!(a.position_string(), b.position_string());
     let mut p = position.clone();
     p.play("mo1o2,mo2d2").unwrap();
     assert_eq!(p.position_string(), "5k/6/6/3E2/6/K5 w - d2 2 2");

@@ -360,7 +360,6 @@ impl Position {
                 } else {
                     previous_digit = false;
                     let kind = Kind::of_letter(c.to_ascii_uppercase())
-                        .filter(|_| c.is_ascii_alphabetic())
                         .ok_or_else(|| format!("bad piece {c:?} in rank {rank:?}"))?;
                     let side = if c.is_ascii_uppercase() { Side::B } else { Side::W };
                     width += 1;
