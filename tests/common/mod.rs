@@ -8,6 +8,7 @@
 pub mod checkers_reference;
 pub mod ito_positions;
 pub mod ito_reference;
+pub mod philosophers_reference;
 pub mod reference;
 
 use std::path::{Path, PathBuf};
