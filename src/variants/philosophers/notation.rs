@@ -3,7 +3,7 @@
 use super::board::Board;
 use super::mind::Thought;
 use super::moves::{PhilosophersMove, SubMove};
-use super::piece::{last_row, row, square_name, Kind, SQUARES, WIDTH};
+use super::piece::{last_row, row, square_name, Kind, WIDTH};
 use super::position::Philosophers;
 use crate::core::Side;
 use crate::game::{Game, GameError, MoveError, Turn};
@@ -123,23 +123,23 @@ fn why_not_a_move(board: &Board, us: Side, sub: SubMove) -> String {
     }
 }
 
-/// Both boards for humans (`d`): the Field with protocol file numbers and rank letters, White's
-/// pieces upper case, empty squares `.`; the Mind beside it with the Thought as `t`; then the
-/// number of mind-moves just made.
+/// Both boards for humans (`d`, protocol-spec.md §9.5): the Field with the file numbers above
+/// and each rank's letter at its right, White's pieces upper case, empty squares `.`; the Mind
+/// beside the first two ranks, its columns `o` and `d` and rows 1 and 2, the Thought as `t`;
+/// then the number of mind-moves just made.
 pub fn diagram(position: &Philosophers) -> String {
     let board = position.board();
-    let mut text = String::from("    6  5  4  3  2  1        o  d");
+    let mut text = String::from("  6  5  4  3  2  1          o  d");
     for r in 0..WIDTH {
-        let _ = write!(text, "\n{}  ", (b'a' + r as u8) as char);
+        text.push('\n');
         for c in 0..WIDTH {
-            let square = r * WIDTH + c;
-            debug_assert!(square < SQUARES);
-            let _ = write!(text, "{:>3}", board.at(square).map_or('.', |p| p.letter()));
+            let _ = write!(text, "{:>3}", board.at(r * WIDTH + c).map_or('.', |p| p.letter()));
         }
+        let _ = write!(text, "  {}", (b'a' + r as u8) as char);
         if r < 2 {
             let mark = |thought: Thought| if board.thought() == thought { 't' } else { '.' };
             let (o, d) = if r == 0 { (Thought::O1, Thought::D1) } else { (Thought::O2, Thought::D2) };
-            let _ = write!(text, "     {}  {}  {}", r + 1, mark(o), mark(d));
+            let _ = write!(text, "    {}  {}  {}", r + 1, mark(o), mark(d));
         }
     }
     let _ = write!(text, "\nmind-moves in a row: {}", board.run());
