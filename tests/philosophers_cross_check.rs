@@ -1071,8 +1071,9 @@ fn engine_perft_divide_matches_the_reference_from_every_fixture() {
         let game = fixture_game(&fixture);
         let position = reference_of(&fixture);
         for depth in 1..=3 {
-            let ours: BTreeSet<(String, u64)> = game.perft_divide(depth).into_iter().collect();
-            assert_eq!(ours.len(), game.legal_moves().len(), "{}: perft divide {depth} lists a turn twice", fixture.id);
+            let divide = game.perft_divide(depth);
+            let ours: BTreeSet<(String, u64)> = divide.iter().cloned().collect();
+            assert_eq!(ours.len(), divide.len(), "{}: perft divide {depth} lists a turn twice", fixture.id);
             let theirs: BTreeSet<(String, u64)> = position.divide(depth).into_iter().collect();
             assert_eq!(ours, theirs, "{} ({}): perft divide {depth}", fixture.id, fixture.origin);
         }
