@@ -1,25 +1,41 @@
-//! Philosopher's Chess (`philosophers-chess`): the independent reference implementation
-//! (tests/common/philosophers_reference.rs) checked on its own. The engine does not play this
-//! game yet; once it does, engine-against-reference tests (`engine_*`) belong here too.
+//! Philosopher's Chess (`philosophers-chess`): the engine (src/variants/philosophers/) against
+//! the independent reference implementation (tests/common/philosophers_reference.rs), and the
+//! reference checked on its own.
 //!
-//! Reference self-tests (`reference_*`): the start string's round trip and the start moves; the
+//! Engine against reference (`engine_*`): every line of tests/perft/philosophers-chess.perft
+//! recounted by the reference (its moves played first, so the repetition record holds the same
+//! history; only the start's perft 6 is skipped as too slow); perft split by root turn to depth 3
+//! from every fixture; seeded random walks from the start, every fixture and a few sparse
+//! positions, also under `PhilosophersStalemate=loss`, comparing at each position the legal turn
+//! sets, the result, the position string and check, biased toward taking turns back, double turns
+//! and mind-moves so that the repetition ban and the mind-move limit are met often (coverage
+//! printed: `cargo test --release --test philosophers_cross_check -- --nocapture`); and the two
+//! `position startpos moves` lines of protocol-spec.md §13.4 through the engine's item list, with
+//! the inventor's separate promotion items and the refused `mo2d2`.
+//!
+//! Reference self-tests (`reference_*`), which check the engine as well: every position is parsed,
+//! and every turn played, by both (the `Both` pair), and each expected turn set, result, check and
+//! refusal is asserted on both. They cover the start string's round trip and the start moves; the
 //! inventor's 17 plies of protocol-spec.md §13.4 in both notations (with the refused `mo2d2` of
 //! ply 8); one small hand-built position per rule whose expected turns were worked out by hand
-//! from docs/rules/philosophers-chess.md (never copied from the reference's output): the four
-//! Thought squares, promotion, enlightenment, every Enlightened turn shape, the same-E
+//! from docs/rules/philosophers-chess.md (never copied from either implementation's output): the
+//! four Thought squares, promotion, enlightenment, every Enlightened turn shape, the same-E
 //! restriction, no second sub-move for a piece enlightened this turn, the mind-move limit across
 //! turns, no mind-move without Philosophers, King safety for Field and mind-moves, check in the
 //! middle of a turn, the repetition ban on first and second sub-moves, checkmate (also by the ban)
-//! and stalemate (draw, the loss option, caused by the limit and by the ban); position
-//! validation; and perft from the start (depths 1-5, checked for internal consistency and printed:
-//! `cargo test --release --test philosophers_cross_check -- --nocapture`).
+//! and stalemate (draw, the loss option, caused by the limit and by the ban); position validation
+//! (accepted and refused alike by both); and perft from the start (depths 1-5, the reference
+//! only, checked for internal consistency and printed).
 //!
 //! Diagrams in the comments read like the position string: rank `a` on top, file 6 on the left.
 
 mod common;
 
 use common::philosophers_reference::{index_of, Position, Side, START};
-use std::collections::BTreeSet;
+use common::{fixture_game, load_fixtures, result_of, Fixture};
+use std::collections::{BTreeMap, BTreeSet};
+use tetsugaku::core::SplitMix64;
+use tetsugaku::{AnyGame, Game, RuleValues, Variant};
 
 /// The position string of `pieces` (`(square, letter)` pairs such as `("3d", "E")`), every other
 /// square empty, with `side` to move, the Thought on `thought`, `count` consecutive mind-moves and
@@ -58,12 +74,180 @@ fn build(pieces: &[(&str, &str)], side: &str, thought: &str, count: u8) -> Strin
     format!("{} {side} - {thought} {count} 1", ranks.join("/"))
 }
 
+/// The variant's name in the engine's catalogue.
+const VARIANT: &str = "philosophers-chess";
+
 /// The reference's legal turns as a sorted set (panics if it generated one twice).
-fn move_set(position: &Position) -> BTreeSet<String> {
+fn reference_moves(position: &Position) -> BTreeSet<String> {
     let moves = position.legal_moves();
     let set: BTreeSet<String> = moves.iter().cloned().collect();
     assert_eq!(set.len(), moves.len(), "the reference generated a turn twice: {moves:?}");
     set
+}
+
+/// The engine's legal turns as a sorted set (panics if it generated one twice).
+fn engine_moves(game: &AnyGame) -> BTreeSet<String> {
+    let moves = game.legal_moves();
+    let set: BTreeSet<String> = moves.iter().cloned().collect();
+    assert_eq!(set.len(), moves.len(), "the engine generated a turn twice: {moves:?}");
+    set
+}
+
+/// Whether the side to move is in check in the engine's position.
+fn engine_in_check(game: &AnyGame) -> bool {
+    tetsugaku::with_game!(game, g => g.in_check())
+}
+
+/// The engine's rule options: default, or `PhilosophersStalemate=loss`.
+fn options(stalemate_loses: bool) -> RuleValues {
+    if stalemate_loses {
+        common::rules(VARIANT, &["PhilosophersStalemate=loss"])
+    } else {
+        RuleValues::default()
+    }
+}
+
+/// One position held by both implementations, kept in step: every parse and every turn goes to
+/// both, and each answer the tests read (legal turns, result, check, acceptance of a position
+/// string or a turn, the position string after a turn) is asserted to be the same in both. The
+/// reference's other accessors (`at`, `to_move`, `record_len`, ...) are reached through `Deref`.
+#[derive(Clone)]
+struct Both {
+    reference: Position,
+    engine: AnyGame,
+}
+
+impl std::ops::Deref for Both {
+    type Target = Position;
+
+    fn deref(&self) -> &Position {
+        &self.reference
+    }
+}
+
+impl Both {
+    /// The legal turns, the same in both (panics otherwise, or on a duplicate in either).
+    fn moves(&self) -> BTreeSet<String> {
+        let theirs = reference_moves(&self.reference);
+        assert_eq!(
+            engine_moves(&self.engine),
+            theirs,
+            "engine vs reference: legal turns of {}",
+            self.position_string()
+        );
+        theirs
+    }
+
+    /// The legal turn tokens (as [`Both::moves`], as a list).
+    fn legal_moves(&self) -> Vec<String> {
+        self.moves().into_iter().collect()
+    }
+
+    /// The result word, the same in both.
+    fn result(&self) -> Option<String> {
+        let theirs = self.reference.result();
+        assert_eq!(result_of(self.engine.turn()), theirs, "engine vs reference: result of {}", self.position_string());
+        theirs
+    }
+
+    /// Whether the side to move is in check, the same in both.
+    fn in_check(&self) -> bool {
+        let theirs = self.reference.in_check();
+        assert_eq!(engine_in_check(&self.engine), theirs, "engine vs reference: check in {}", self.position_string());
+        theirs
+    }
+
+    /// Plays the turn `token` on both; both accept it (and then agree on the position string)
+    /// or both refuse it (the reference's reason is returned). Either way a refusal changes
+    /// nothing.
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let before = self.position_string();
+        let ours = self.engine.play_token(token);
+        let theirs = self.reference.play(token);
+        match (ours, theirs) {
+            (Ok(()), Ok(())) => {
+                let after = self.position_string();
+                assert_eq!(self.engine.position_string(), after, "engine vs reference: {token} from {before}");
+                Ok(())
+            }
+            (Err(_), Err(reason)) => {
+                assert_eq!(self.engine.position_string(), before, "the engine changed on refusing {token}");
+                Err(reason)
+            }
+            (Ok(()), Err(reason)) => {
+                panic!("{token} from {before}: the engine plays it, the reference refuses: {reason}")
+            }
+            (Err(reason), Ok(())) => {
+                panic!("{token} from {before}: the reference plays it, the engine refuses: {reason}")
+            }
+        }
+    }
+
+    /// Plays the items of a `position ... moves` list on both (`pr`/`pn`/`ph` items join the move
+    /// before them); both accept the list or both refuse it.
+    fn play_items(&mut self, items: &[&str]) -> Result<(), String> {
+        let ours = self.engine.play_items(items);
+        let theirs = self.reference.play_items(items);
+        match (ours, theirs) {
+            (Ok(()), Ok(())) => {
+                let after = self.position_string();
+                assert_eq!(self.engine.position_string(), after, "engine vs reference: after {items:?}");
+                Ok(())
+            }
+            (Err(_), Err(reason)) => Err(reason),
+            (Ok(()), Err(reason)) => panic!("{items:?}: the engine plays them, the reference refuses: {reason}"),
+            (Err((n, reason)), Ok(())) => panic!("{items:?}: the engine refuses item {n}: {reason}"),
+        }
+    }
+}
+
+/// Parses `text` in both implementations (`stalemate_loses`: option `PhilosophersStalemate=loss`);
+/// both accept it, with the same position string written back, or both refuse it (the
+/// reference's reason is returned).
+fn try_parse_with(text: &str, stalemate_loses: bool) -> Result<Both, String> {
+    let variant = Variant::named(VARIANT).expect("the variant is in the catalogue");
+    let ours = AnyGame::new(variant, &options(stalemate_loses), Some(text));
+    let theirs = Position::parse_with(text, stalemate_loses);
+    match (ours, theirs) {
+        (Ok(engine), Ok(reference)) => {
+            assert_eq!(
+                engine.position_string(),
+                reference.position_string(),
+                "engine vs reference: {text:?} read back"
+            );
+            Ok(Both { reference, engine })
+        }
+        (Err(_), Err(reason)) => Err(reason),
+        (Ok(_), Err(reason)) => panic!("{text:?}: the engine accepts it, the reference refuses: {reason}"),
+        (Err(reason), Ok(_)) => panic!("{text:?}: the reference accepts it, the engine refuses: {reason}"),
+    }
+}
+
+/// [`try_parse_with`] with the default rules.
+fn try_parse(text: &str) -> Result<Both, String> {
+    try_parse_with(text, false)
+}
+
+/// Parses `text` in both (panicking with the reason if it is refused).
+fn parse(text: &str) -> Both {
+    try_parse(text).unwrap_or_else(|e| panic!("{text} rejected: {e}"))
+}
+
+/// Parses `text` in both under `PhilosophersStalemate=loss`.
+fn parse_with_loss(text: &str) -> Both {
+    try_parse_with(text, true).unwrap_or_else(|e| panic!("{text} rejected: {e}"))
+}
+
+/// The start position in both.
+fn start() -> Both {
+    let both = Both { reference: Position::start(), engine: common::engine(VARIANT, None) };
+    assert_eq!(both.engine.position_string(), both.reference.position_string());
+    both
+}
+
+/// The legal turns as a sorted set, the same in both.
+fn move_set(position: &Both) -> BTreeSet<String> {
+    position.moves()
 }
 
 fn set_of(tokens: &[&str]) -> BTreeSet<String> {
@@ -72,18 +256,20 @@ fn set_of(tokens: &[&str]) -> BTreeSet<String> {
     set
 }
 
-/// Parses `text` (panicking with the reason if it is refused).
-fn parse(text: &str) -> Position {
-    Position::parse(text).unwrap_or_else(|e| panic!("{text} rejected: {e}"))
+/// Checks that the legal turns of `position` are exactly `expected`, in the reference and in the
+/// engine.
+fn expect_moves(position: &Both, expected: &[&str]) {
+    assert_eq!(reference_moves(position), set_of(expected), "reference: legal turns of {}", position.position_string());
+    assert_eq!(
+        engine_moves(&position.engine),
+        set_of(expected),
+        "engine: legal turns of {}",
+        position.position_string()
+    );
 }
 
-/// Checks that the legal turns of `position` are exactly `expected`.
-fn expect_moves(position: &Position, expected: &[&str]) {
-    assert_eq!(move_set(position), set_of(expected), "legal turns of {}", position.position_string());
-}
-
-/// Plays `tokens` in order (panicking on a refused one).
-fn play_all(position: &mut Position, tokens: &[&str]) {
+/// Plays `tokens` in order on both (panicking on a refused one).
+fn play_all(position: &mut Both, tokens: &[&str]) {
     for token in tokens {
         position.play(token).unwrap_or_else(|e| panic!("{token}: {e}"));
     }
@@ -91,7 +277,7 @@ fn play_all(position: &mut Position, tokens: &[&str]) {
 
 #[test]
 fn reference_start_round_trip() {
-    let start = Position::start();
+    let start = start();
     assert_eq!(start.position_string(), START);
     assert_eq!(parse(&start.position_string()).position_string(), START);
     // Without the move number, 1 is written back.
@@ -109,10 +295,7 @@ fn reference_start_round_trip() {
 /// o2 nor d1 lets a Black Philosopher on rank `b` reach 3f). 10 turns.
 #[test]
 fn reference_start_moves() {
-    expect_moves(
-        &Position::start(),
-        &["6e6d", "5e5d", "2e2d", "1e1d", "4e4d", "3e3d", "4f5d", "4f3d", "mo1o2", "mo1d1"],
-    );
+    expect_moves(&start(), &["6e6d", "5e5d", "2e2d", "1e1d", "4e4d", "3e3d", "4f5d", "4f3d", "mo1o2", "mo1d1"]);
 }
 
 /// The inventor's example game, plies 1-17 (protocol-spec.md §13.4), in both notations.
@@ -136,7 +319,7 @@ const INVENTOR_FINAL: &str = "rh1khr/3ph1/h1h3/3N1H/HH2H1/RH1KHR w - o1 1 18";
 #[test]
 fn reference_inventor_game_both_notations() {
     for line in [INVENTOR_CANONICAL, INVENTOR_OWN] {
-        let mut position = Position::start();
+        let mut position = start();
         for (ply, token) in line.iter().enumerate() {
             if ply == 7 {
                 // Ply 8, Black, Thought on o2: mo2d2 would let White's Philosopher on 1c (f3)
@@ -158,7 +341,7 @@ fn reference_inventor_game_both_notations() {
         assert_eq!(position.record_len(), 18);
     }
     // The protocol layer's item list works the same (no promotions in this line).
-    let mut position = Position::start();
+    let mut position = start();
     position.play_items(&INVENTOR_OWN).unwrap();
     assert_eq!(position.position_string(), INVENTOR_FINAL);
 }
@@ -327,7 +510,7 @@ fn shapes_of_3d() -> ShapesOf3d {
     }
 }
 
-fn lone_e(count: u8) -> Position {
+fn lone_e(count: u8) -> Both {
     parse(&build(&[("6f", "K"), ("1a", "k"), ("3d", "E")], "b", "o1", count))
 }
 
@@ -654,7 +837,7 @@ fn reference_checkmate() {
     assert_eq!(position.result().as_deref(), Some("b checkmate"));
     assert!(position.clone().play("1a2a").is_err(), "no turn once the game is over");
     // The loss option changes nothing for checkmate.
-    assert_eq!(Position::parse_with(&text, true).unwrap().result().as_deref(), Some("b checkmate"));
+    assert_eq!(parse_with_loss(&text).result().as_deref(), Some("b checkmate"));
     // White mated the same way by Black Rooks on 6f and 6e.
     let text = build(&[("1f", "K"), ("3a", "k"), ("6f", "r"), ("6e", "r")], "b", "o1", 0);
     assert_eq!(parse(&text).result().as_deref(), Some("w checkmate"));
@@ -685,14 +868,14 @@ fn reference_stalemate() {
     assert!(!position.in_check());
     expect_moves(&position, &[]);
     assert_eq!(position.result().as_deref(), Some("draw stalemate"));
-    let mut loses = position.clone();
+    let mut loses = position.reference.clone();
     loses.set_stalemate_loses(true);
     assert_eq!(loses.result().as_deref(), Some("b stalemate"));
-    assert_eq!(Position::parse_with(&text, true).unwrap().result().as_deref(), Some("b stalemate"));
+    assert_eq!(parse_with_loss(&text).result().as_deref(), Some("b stalemate"));
     // White stalemated the same way: "w stalemate" with the option.
     let text = build(&[("6a", "k"), ("1f", "K"), ("6e", "r"), ("2d", "r")], "b", "o1", 0);
     assert_eq!(parse(&text).result().as_deref(), Some("draw stalemate"));
-    assert_eq!(Position::parse_with(&text, true).unwrap().result().as_deref(), Some("w stalemate"));
+    assert_eq!(parse_with_loss(&text).result().as_deref(), Some("w stalemate"));
 }
 
 /// Stalemate caused by the mind-move limit (binding reading, §8). Thought d1:
@@ -716,10 +899,7 @@ fn reference_stalemate_by_the_mind_move_limit() {
     let two = parse(&build(&pieces, "w", "d1", 2));
     expect_moves(&two, &[]);
     assert_eq!(two.result().as_deref(), Some("draw stalemate"));
-    assert_eq!(
-        Position::parse_with(&build(&pieces, "w", "d1", 2), true).unwrap().result().as_deref(),
-        Some("b stalemate")
-    );
+    assert_eq!(parse_with_loss(&build(&pieces, "w", "d1", 2)).result().as_deref(), Some("b stalemate"));
 }
 
 /// Stalemate caused by the repetition ban. Black to move, King 2a, White Rook 6b (rank b and
@@ -742,19 +922,19 @@ fn reference_validation() {
     let with = |extra: &[(&str, &str)], side: &str| {
         let mut all = kings.to_vec();
         all.extend_from_slice(extra);
-        Position::parse(&build(&all, side, "o1", 0))
+        try_parse(&build(&all, side, "o1", 0))
     };
     assert!(with(&[], "b").is_ok());
     assert!(with(&[], "w").is_ok());
     // Kings: exactly one per side.
     assert!(with(&[("6a", "K")], "b").is_err(), "two White Kings");
     assert!(with(&[("6a", "k")], "b").is_err(), "two Black Kings");
-    assert!(Position::parse(&build(&[("6f", "K")], "b", "o1", 0)).is_err(), "no Black King");
-    assert!(Position::parse(&build(&[("1a", "k")], "b", "o1", 0)).is_err(), "no White King");
+    assert!(try_parse(&build(&[("6f", "K")], "b", "o1", 0)).is_err(), "no Black King");
+    assert!(try_parse(&build(&[("1a", "k")], "b", "o1", 0)).is_err(), "no White King");
     // At most 12 pieces per side: the start's 12 plus one more is too many.
-    assert!(Position::parse("rhnkhr/hhpphh/6/6/HHPPHH/RHNKHR b - o1 0 1").is_ok());
-    assert!(Position::parse("rhnkhr/hhpphh/6/H5/HHPPHH/RHNKHR b - o1 0 1").is_err(), "13 White pieces");
-    assert!(Position::parse("rhnkhr/hhpphh/5h/6/HHPPHH/RHNKHR b - o1 0 1").is_err(), "13 Black pieces");
+    assert!(try_parse("rhnkhr/hhpphh/6/6/HHPPHH/RHNKHR b - o1 0 1").is_ok());
+    assert!(try_parse("rhnkhr/hhpphh/6/H5/HHPPHH/RHNKHR b - o1 0 1").is_err(), "13 White pieces");
+    assert!(try_parse("rhnkhr/hhpphh/5h/6/HHPPHH/RHNKHR b - o1 0 1").is_err(), "13 Black pieces");
     // Pawns on their last rank.
     assert!(with(&[("4a", "P")], "b").is_err(), "White pawn on rank a");
     assert!(with(&[("4f", "p")], "b").is_err(), "Black pawn on rank f");
@@ -763,12 +943,12 @@ fn reference_validation() {
     assert!(with(&[("1d", "R")], "b").is_err(), "Black in check with White to move");
     assert!(with(&[("1d", "R")], "w").unwrap().in_check());
     // Check by a Philosopher depends on the Thought: White H on 3a is two squares from 1a.
-    let h = |thought| Position::parse(&build(&[("6f", "K"), ("1a", "k"), ("3a", "H")], "b", thought, 0));
+    let h = |thought| try_parse(&build(&[("6f", "K"), ("1a", "k"), ("3a", "H")], "b", thought, 0));
     assert!(h("o1").is_ok() && h("o2").is_err() && h("d1").is_ok() && h("d2").is_ok());
     // Fields.
     let field = "5k/6/6/6/6/K5";
-    assert!(Position::parse(&format!("{field} b - o1 0 1")).is_ok());
-    assert!(Position::parse(&format!("{field} b - o1 2 7")).is_ok());
+    assert!(try_parse(&format!("{field} b - o1 0 1")).is_ok());
+    assert!(try_parse(&format!("{field} b - o1 2 7")).is_ok());
     for bad in [
         format!("{field} x - o1 0 1"),
         format!("{field} b P o1 0 1"),
@@ -784,7 +964,6 @@ fn reference_validation() {
         format!("{field} b - o1 0 1 1"),
         format!("{field} b - o1"),
         format!("{field} b -"),
-        format!("{field}  b - o1 0 1"),
         "5k/6/6/6/K5 b - o1 0 1".to_string(),
         "5k/6/6/6/6/6/K5 b - o1 0 1".to_string(),
         "5k/6/6/6/6/K4 b - o1 0 1".to_string(),
@@ -795,18 +974,22 @@ fn reference_validation() {
         "5k/5+E/6/6/6/K5 b - o1 0 1".to_string(),
         "5k/6/6/6/6/K5/ b - o1 0 1".to_string(),
     ] {
-        assert!(Position::parse(&bad).is_err(), "{bad:?} must be refused");
+        assert!(try_parse(&bad).is_err(), "{bad:?} must be refused");
+    }
+    // Fields are separated by any run of blanks (protocol-spec.md §2); written back with one space.
+    for loose in [format!("{field}  b - o1 0 1"), format!("{field}\tb - o1 0 1"), format!(" {field} b - o1 0 1 ")] {
+        assert_eq!(try_parse(&loose).unwrap().position_string(), format!("{field} b - o1 0 1"), "{loose:?}");
     }
     assert_eq!(
-        Position::parse(&format!("{field} b - o1 0 9223372036854775807")).unwrap().position_string(),
+        try_parse(&format!("{field} b - o1 0 9223372036854775807")).unwrap().position_string(),
         format!("{field} b - o1 0 9223372036854775807")
     );
     // The move number stops at its maximum.
-    let mut last = Position::parse(&format!("{field} b - o1 0 9223372036854775807")).unwrap();
+    let mut last = try_parse(&format!("{field} b - o1 0 9223372036854775807")).unwrap();
     last.play("6f6e").unwrap();
     assert!(last.position_string().ends_with(" 9223372036854775807"));
     // Enlightened Philosophers round-trip; a fresh record holds one arrangement.
-    let e = Position::parse("5k/2e3/6/3E2/6/K5 w - d2 1 40").unwrap();
+    let e = try_parse("5k/2e3/6/3E2/6/K5 w - d2 1 40").unwrap();
     assert_eq!(e.position_string(), "5k/2e3/6/3E2/6/K5 w - d2 1 40");
     assert_eq!(e.record_len(), 1);
 }
@@ -815,7 +998,7 @@ fn reference_validation() {
 fn reference_perft_consistency() {
     // perft(d) is the sum of divide(d); the numbers are printed for the record. Depth 1 (10) is
     // checked by hand in reference_start_moves.
-    let start = Position::start();
+    let start = start();
     assert_eq!(start.perft(1), 10);
     // Depth 2 by hand: after each of White's 8 Field moves Black has the mirror image of White's
     // 10 start turns (nothing White moved reaches Black's King or blocks Black). After mo1o2
@@ -836,5 +1019,282 @@ fn reference_perft_consistency() {
             assert_eq!(child.perft(depth - 1), *nodes, "{token} at depth {depth}");
         }
         println!("philosophers-chess perft {depth}: {total}");
+    }
+}
+
+/// The Philosopher's Chess fixtures of tests/perft.
+fn fixtures() -> Vec<Fixture> {
+    load_fixtures().into_iter().filter(|f| f.variant == VARIANT).collect()
+}
+
+/// The reference's position of a fixture, its moves played (so the repetition record holds the
+/// same history as the engine's).
+fn reference_of(fixture: &Fixture) -> Position {
+    let mut position = match &fixture.position {
+        Some(text) => Position::parse(text).unwrap_or_else(|e| panic!("{}: reference rejects: {e}", fixture.origin)),
+        None => Position::start(),
+    };
+    for token in &fixture.moves {
+        position.play(token).unwrap_or_else(|e| panic!("{}: reference refuses {token}: {e}", fixture.origin));
+    }
+    position
+}
+
+/// Fixture lines with more nodes than this are not recounted by the reference. It counts about a
+/// million leaves a second in release (measured: the start's perft 5, 267634 nodes, 0.23 s;
+/// enlightened-both perft 4, 801938 nodes, 0.75 s), so this skips only the start's perft 6
+/// (4047614 nodes, about 4 s); every other line (about 4 s in all) is recounted.
+const REFERENCE_MAX_NODES: u64 = 1_000_000;
+
+#[test]
+fn engine_fixture_lines_match_the_reference() {
+    let fixtures = fixtures();
+    assert!(fixtures.len() >= 9, "the Philosopher's Chess fixtures are missing");
+    let (mut recounted, mut skipped) = (0, Vec::new());
+    for fixture in &fixtures {
+        let position = reference_of(fixture);
+        for &(depth, nodes) in &fixture.perft {
+            if nodes > REFERENCE_MAX_NODES {
+                skipped.push(format!("{} perft {depth}", fixture.id));
+                continue;
+            }
+            assert_eq!(position.perft(depth), nodes, "{} ({}): reference perft {depth}", fixture.id, fixture.origin);
+            recounted += 1;
+        }
+    }
+    eprintln!("{recounted} fixture lines recounted by the reference; skipped (too slow): {skipped:?}");
+}
+
+#[test]
+fn engine_perft_divide_matches_the_reference_from_every_fixture() {
+    for fixture in fixtures() {
+        let game = fixture_game(&fixture);
+        let position = reference_of(&fixture);
+        for depth in 1..=3 {
+            let divide = game.perft_divide(depth);
+            let ours: BTreeSet<(String, u64)> = divide.iter().cloned().collect();
+            assert_eq!(ours.len(), divide.len(), "{}: perft divide {depth} lists a turn twice", fixture.id);
+            let theirs: BTreeSet<(String, u64)> = position.divide(depth).into_iter().collect();
+            assert_eq!(ours, theirs, "{} ({}): perft divide {depth}", fixture.id, fixture.origin);
+        }
+    }
+}
+
+/// Compares everything the two implementations say about the current position and returns the
+/// legal turns.
+fn compare(both: &Both, context: &str) -> BTreeSet<String> {
+    let (game, position) = (&both.engine, &both.reference);
+    assert_eq!(game.position_string(), position.position_string(), "{context}: position strings");
+    let moves = engine_moves(game);
+    assert_eq!(moves, reference_moves(position), "{context}: legal turns of {}", position.position_string());
+    assert_eq!(result_of(game.turn()), position.result(), "{context}: results of {}", position.position_string());
+    assert_eq!(engine_in_check(game), position.in_check(), "{context}: check in {}", position.position_string());
+    moves
+}
+
+/// The turn that takes `token` back: each sub-move reversed, in reverse order (`3d3c,3c3b` →
+/// `3b3c,3c3d`, `mo1o2` → `mo2o1`); `None` for a promotion, which cannot be undone.
+fn reverse(token: &str) -> Option<String> {
+    let subs: Option<Vec<String>> = token.split(',').rev().map(reverse_sub).collect();
+    subs.map(|subs| subs.join(","))
+}
+
+/// One sub-move taken back: `4e4d` → `4d4e`, `mo1o2` → `mo2o1`.
+fn reverse_sub(sub: &str) -> Option<String> {
+    match sub.len() {
+        4 => Some(format!("{}{}", &sub[2..], &sub[..2])),
+        5 if sub.starts_with('m') => Some(format!("m{}{}", &sub[3..], &sub[1..3])),
+        _ => None,
+    }
+}
+
+/// Whether a Philosopher of either kind and colour stands on the Field of `text`.
+fn philosophers_on_field(text: &str) -> bool {
+    text.split(' ').next().is_some_and(|field| field.contains(['h', 'H', 'e', 'E']))
+}
+
+/// What the random walks met, printed at the end.
+#[derive(Default)]
+struct Coverage {
+    positions: usize,
+    /// Finished games by result word.
+    results: BTreeMap<String, usize>,
+    /// Positions with at least one double turn among the legal turns, and double turns played.
+    double_offered: usize,
+    double_played: usize,
+    /// Positions where the repetition record removed a turn: the same position string with a
+    /// fresh record (its own arrangement only) has more legal turns in the engine.
+    banned: usize,
+    /// Positions with two mind-moves just made and a Philosopher on the Field: the limit bites.
+    limit: usize,
+    /// Step-backs wanted (the reverse of the mover's previous turn) but not legal.
+    step_back_refused: usize,
+}
+
+/// Plays one seeded random walk from `from`, comparing the two implementations at every
+/// position. The choice is biased so the repetition ban and the mind-move limit are met often:
+/// 35% of the time the mover takes back its previous turn (or, if that is not legal, its last
+/// sub-move), 35% of the time it plays a double turn if one is offered, 15% a mind-move if one is
+/// offered; otherwise (or when the preferred kind is not available) any turn.
+fn walk(from: &Both, name: &str, plies: usize, rng: &mut SplitMix64, seen: &mut Coverage) {
+    let mut both = from.clone();
+    let mut played: Vec<String> = Vec::new();
+    for ply in 0..plies {
+        let context = format!("walk from {name}, ply {ply} after {played:?}");
+        let moves = compare(&both, &context);
+        seen.positions += 1;
+        let text = both.position_string();
+        if both.mind_moves() == 2 && philosophers_on_field(&text) {
+            seen.limit += 1;
+        }
+        if both.record_len() > 1 {
+            // The same position with a fresh record: a superset of the turns (the fresh record
+            // is part of the full one); strictly larger when the ban removed a turn.
+            let fresh_engine = common::engine(VARIANT, Some(&text));
+            let fresh = engine_moves(&fresh_engine);
+            assert!(fresh.is_superset(&moves), "{context}: a fresh record allows fewer turns in {text}");
+            if fresh.len() > moves.len() {
+                seen.banned += 1;
+            }
+        }
+        if moves.is_empty() {
+            let result = both.reference.result().expect("no legal turn: the game is over");
+            *seen.results.entry(result).or_default() += 1;
+            return;
+        }
+        let moves: Vec<String> = moves.into_iter().collect();
+        let doubles: Vec<&String> = moves.iter().filter(|m| m.contains(',')).collect();
+        let minds: Vec<&String> = moves.iter().filter(|m| m.starts_with('m')).collect();
+        if !doubles.is_empty() {
+            seen.double_offered += 1;
+        }
+        let roll = rng.below(100);
+        let mut token = None;
+        if roll < 35 && played.len() >= 2 {
+            let previous = &played[played.len() - 2];
+            let last_sub = previous.rsplit(',').next().unwrap_or(previous);
+            let candidates = [reverse(previous), reverse_sub(last_sub)];
+            token = candidates.into_iter().flatten().find(|t| moves.contains(t));
+            if token.is_none() {
+                seen.step_back_refused += 1;
+            }
+        } else if roll < 70 && !doubles.is_empty() {
+            token = Some(doubles[rng.below(doubles.len())].clone());
+        } else if roll < 85 && !minds.is_empty() {
+            token = Some(minds[rng.below(minds.len())].clone());
+        }
+        let token = token.unwrap_or_else(|| moves[rng.below(moves.len())].clone());
+        if token.contains(',') {
+            seen.double_played += 1;
+        }
+        both.play(&token).unwrap_or_else(|e| panic!("{context}: {e}"));
+        played.push(token);
+    }
+}
+
+/// Sparse walk starts, where games end (by the ban in particular) more often than from the
+/// fixtures: a lone White E (as in reference_enlightened_turn_shapes); Rook and King against a
+/// King (reference_stalemate_by_the_repetition_ban); the position one mind-move before the
+/// limit stalemates Black (reference_stalemate_by_the_mind_move_limit); a few Philosophers, an
+/// E and pawns of both colours.
+const SPARSE: [&str; 4] = [
+    "5k/6/6/3E2/6/K5 b - o1 0 1",
+    "4k1/R5/6/6/6/K5 w - o1 0 1",
+    "h4R/1k4/5R/1N4/6/5K w - d1 1 1",
+    "2k3/1h2p1/6/2H3/1P2E1/3K2 b - o2 0 1",
+];
+
+#[test]
+fn engine_random_walks_match_the_reference() {
+    let mut starts: Vec<(String, Both)> = vec![("start".to_string(), start())];
+    for fixture in fixtures() {
+        let both = Both { reference: reference_of(&fixture), engine: fixture_game(&fixture) };
+        starts.push((fixture.id.clone(), both));
+    }
+    // The same starts under PhilosophersStalemate=loss (the fixtures' moves replayed on both).
+    let mut loss_starts: Vec<(String, Both)> = Vec::new();
+    for fixture in fixtures() {
+        let text = fixture.position.as_deref().unwrap_or(START);
+        let mut both = parse_with_loss(text);
+        let moves: Vec<&str> = fixture.moves.iter().map(String::as_str).collect();
+        play_all(&mut both, &moves);
+        loss_starts.push((format!("{} (stalemate loses)", fixture.id), both));
+    }
+    for text in SPARSE {
+        starts.push((text.to_string(), parse(text)));
+        loss_starts.push((format!("{text} (stalemate loses)"), parse_with_loss(text)));
+    }
+    let mut rng = SplitMix64::new(0x9_1999);
+    let mut seen = Coverage::default();
+    for walk_number in 0..160 {
+        let (name, from) = if walk_number % 4 == 3 {
+            &loss_starts[walk_number / 4 % loss_starts.len()]
+        } else {
+            &starts[walk_number % starts.len()]
+        };
+        // Sparse starts get longer walks: their games end mostly once the ban has used up the
+        // arrangements near the Kings.
+        let plies = if SPARSE.iter().any(|text| name.starts_with(text)) { 250 } else { 120 };
+        walk(from, &format!("{name} (walk {walk_number})"), plies, &mut rng, &mut seen);
+    }
+    eprintln!(
+        "{} positions compared; finished games by result: {:?}; double turns offered in {} positions, \
+         {} played; the ban removed a turn in {} positions; the mind-move limit bit in {}; \
+         {} step-backs not legal",
+        seen.positions,
+        seen.results,
+        seen.double_offered,
+        seen.double_played,
+        seen.banned,
+        seen.limit,
+        seen.step_back_refused
+    );
+    assert!(seen.positions >= 10_000, "too few positions: {}", seen.positions);
+    assert!(seen.banned >= 100 && seen.limit >= 100 && seen.double_played >= 100, "too little covered");
+}
+
+/// protocol-spec.md §13.4 through the engine's `position ... moves` path (`AnyGame::play_items`):
+/// both item lists give the hand-derived final position; the inventor's separate promotion item
+/// is joined to the pawn move before it; `mo2d2` at ply 8 is refused because of check.
+#[test]
+fn engine_position_moves_lines_of_the_protocol() {
+    let canonical = "4e4d 4b4c 3e3d 4c3d 4f3d mo1o2 1e1c mo2o1 1c1d 4a3c 4d3c 6b6c 3c2b 1b2b mo1d1 5b4c md1o1";
+    let inventor = "c5-c4 c2-c3 d5-d4 c3-d4 c6-d4 mo1-o2 f5-f3 mo2-o1 f3-f4 c1-d3 c4-d3 a2-a3 d3-e2 f2-e2 mo1-d1 \
+                    b2-c3 md1-o1";
+    for line in [canonical, inventor] {
+        let items: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(items.len(), 17);
+        let mut game = common::engine(VARIANT, None);
+        game.play_items(&items).unwrap_or_else(|(n, e)| panic!("item {n}: {e}"));
+        assert_eq!(game.position_string(), INVENTOR_FINAL);
+        // Ply 8 as mo2d2 (either form): refused as item 8, for exposing Black's King.
+        for wrong in ["mo2d2", "mo2-d2"] {
+            let mut items = items[..7].to_vec();
+            items.push(wrong);
+            let mut game = common::engine(VARIANT, None);
+            let (number, error) = game.play_items(&items).expect_err("mo2d2 at ply 8 must be refused");
+            assert_eq!(number, 8, "{wrong}");
+            assert!(error.to_string().contains("check"), "{wrong}: the reason should name check: {error}");
+        }
+    }
+    // A promotion as a separate item: White's pawn on 4b (c2) steps to 4a (c1) and becomes a
+    // Philosopher; Black's Philosopher 3a stays (reference_pawn_promotion's position).
+    let text = build(&[("6f", "K"), ("1a", "k"), ("4b", "P"), ("3a", "h")], "b", "o1", 0);
+    for (items, after) in [
+        (&["c2-c1", "ph"][..], "2Hh1k/6/6/6/6/K5 w - o1 0 2"),
+        (&["c2-c1", "pr"][..], "2Rh1k/6/6/6/6/K5 w - o1 0 2"),
+        (&["c2-d1", "pn"][..], "3N1k/6/6/6/6/K5 w - o1 0 2"),
+        (&["c2-c1ph"][..], "2Hh1k/6/6/6/6/K5 w - o1 0 2"),
+        (&["4b4a=H", "1a2a"][..], "2Hhk1/6/6/6/6/K5 b - o1 0 3"),
+    ] {
+        let mut both = parse(&text);
+        both.play_items(items).unwrap_or_else(|e| panic!("{items:?}: {e}"));
+        assert_eq!(both.engine.position_string(), after, "{items:?}");
+    }
+    // A promotion item with no move before it, or a pawn move to the last rank without one, is
+    // refused (promotion is compulsory).
+    for items in [&["ph"][..], &["c2-c1"][..], &["c2-c1", "c2-c1", "ph"][..]] {
+        let mut game = common::engine(VARIANT, Some(&text));
+        assert!(game.play_items(items).is_err(), "{items:?} must be refused");
     }
 }

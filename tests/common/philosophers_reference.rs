@@ -329,7 +329,7 @@ impl Position {
     }
 
     /// Parses `<field> <side> - <thought> <mind-moves> [<move number>]` (protocol-spec.md
-    /// §13.2) and validates it: six ranks of six squares; letters `K N R P H E`, upper case White
+    /// §13.2; fields separated by any run of blanks, §2) and validates it: six ranks of six squares; letters `K N R P H E`, upper case White
     /// (`b`), lower case Black (`w`); digits for runs of empty squares, never two adjacent; the
     /// hand field `-`; Thought `o1 o2 d1 d2`; mind-moves `0 1 2`; move number 1..2^63-1 (default
     /// 1); exactly one King per side; at most 12 pieces per side; no White pawn on rank `a`, no
@@ -337,7 +337,9 @@ impl Position {
     /// repetition record holding its own arrangement. `stalemate_loses` is the option
     /// `PhilosophersStalemate=loss`.
     pub fn parse_with(text: &str, stalemate_loses: bool) -> Result<Position, String> {
-        let fields: Vec<&str> = text.split(' ').collect();
+        // Fields are separated by one or more blanks (protocol-spec.md §2: tokens are separated by
+        // one or more spaces or tabs, and a position string is whitespace-separated fields).
+        let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 5 && fields.len() != 6 {
             return Err(format!("expected 5 or 6 fields, got {}", fields.len()));
         }
