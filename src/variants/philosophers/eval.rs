@@ -10,7 +10,7 @@ use super::position::Philosophers;
 use crate::core::{Score, Side};
 
 /// Values by `Kind as usize`.
-const VALUE: [Score; Kind::COUNT] = [
+pub(super) const VALUE: [Score; Kind::COUNT] = [
     0,   // King
     300, // Knight
     450, // Rook

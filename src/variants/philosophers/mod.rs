@@ -7,7 +7,7 @@
 //!   Thought and the mind-move run as a `Copy` value with its keys and attacks;
 //! - [`Philosophers`] (position, record, [`crate::game::Game`]); `arrangements`: the
 //!   no-repetition record; `turns`: which turns are legal; `position_string`, `notation`
-//!   (tokens with reasons, the diagram) and `eval`.
+//!   (tokens with reasons, the diagram), `eval` and `exchange` (what a capture wins).
 
 pub mod board;
 pub mod mind;
@@ -16,6 +16,7 @@ pub mod piece;
 
 mod arrangements;
 mod eval;
+mod exchange;
 mod notation;
 mod position;
 mod position_string;

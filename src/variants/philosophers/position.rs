@@ -210,6 +210,10 @@ impl Game for Philosophers {
         turn.is_noisy()
     }
 
+    fn exchange_gain(&self, turn: PhilosophersMove) -> Score {
+        Philosophers::exchange_gain(self, turn)
+    }
+
     fn evaluate(&self) -> Score {
         super::eval::evaluate(self)
     }
