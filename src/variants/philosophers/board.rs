@@ -7,6 +7,7 @@ use super::piece::{
     last_row, pawn_step, philosopher_targets, rook_targets, row, Field, Kind, Piece, KING, KNIGHT, PAWN_CAPTURES,
     SQUARES,
 };
+use super::sets::Sets;
 use crate::core::{zobrist_table, Side};
 
 /// Keys per (side, kind, square), then per Thought square, then per mind-move run 0..=2, then
@@ -40,14 +41,12 @@ pub const MOST_MIND_MOVES: u8 = 2;
 
 /// The Field, the Thought and the count of mind-moves just made.
 ///
-/// Invariants: `sides` and `kinds` are the squares of `cells`; `arrangement` is the key of the
-/// pieces on the Field and of the Thought (what the repetition ban compares); `run` is 0..=2.
+/// Invariants: `sets` are the squares of `cells`; `arrangement` is the key of the pieces on the
+/// Field and of the Thought (what the repetition ban compares); `run` is 0..=2.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
     cells: [Option<Piece>; SQUARES],
-    sides: [Field; 2],
-    kinds: [Field; Kind::COUNT],
-    thought: Thought,
+    sets: Sets,
     run: u8,
     arrangement: u64,
 }
@@ -55,14 +54,20 @@ pub struct Board {
 impl Default for Board {
     /// An empty Field, the Thought on o1, no mind-move made.
     fn default() -> Board {
-        Board {
-            cells: [None; SQUARES],
-            sides: [0; 2],
-            kinds: [0; Kind::COUNT],
-            thought: Thought::O1,
-            run: 0,
-            arrangement: thought_key(Thought::O1),
+        Board { cells: [None; SQUARES], sets: Sets::default(), run: 0, arrangement: thought_key(Thought::O1) }
+    }
+}
+
+/// What a Field sub-move's piece is on landing: the promoted piece, an Enlightened Philosopher
+/// when a plain one takes a Philosopher of either kind, or itself.
+#[inline]
+fn landed(mover: Piece, victim: Option<Piece>, sub: SubMove) -> Piece {
+    match sub.promotion() {
+        Some(kind) => Piece { side: mover.side, kind },
+        None if mover.kind == Kind::Philosopher && victim.is_some_and(|v| v.kind.thinks()) => {
+            Piece { side: mover.side, kind: Kind::Enlightened }
         }
+        None => mover,
     }
 }
 
@@ -73,39 +78,45 @@ impl Board {
         self.cells[square]
     }
 
+    /// The pieces as sets, and the Thought.
+    #[inline]
+    pub fn sets(&self) -> &Sets {
+        &self.sets
+    }
+
     /// The squares of `side`'s pieces.
     #[inline]
     pub fn side(&self, side: Side) -> Field {
-        self.sides[side.index()]
+        self.sets.side(side)
     }
 
     /// The squares of every piece of `kind`, both sides.
     #[inline]
     pub fn kind(&self, kind: Kind) -> Field {
-        self.kinds[kind as usize]
+        self.sets.kind(kind)
     }
 
     /// The squares of `side`'s pieces of `kind`.
     #[inline]
     pub fn pieces(&self, side: Side, kind: Kind) -> Field {
-        self.sides[side.index()] & self.kinds[kind as usize]
+        self.sets.pieces(side, kind)
     }
 
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Field {
-        self.sides[0] | self.sides[1]
+        self.sets.occupied()
     }
 
     /// Every Philosopher, plain or Enlightened, of either side.
     #[inline]
     pub fn philosophers(&self) -> Field {
-        self.kind(Kind::Philosopher) | self.kind(Kind::Enlightened)
+        self.sets.philosophers()
     }
 
     #[inline]
     pub fn thought(&self) -> Thought {
-        self.thought
+        self.sets.thought()
     }
 
     /// How many mind-moves were made in a row just before (0..=2).
@@ -123,83 +134,91 @@ impl Board {
     /// The arrangement computed from the cells and the Thought.
     pub fn arrangement_from_scratch(&self) -> u64 {
         let pieces = (0..SQUARES).filter_map(|sq| self.cells[sq].map(|p| piece_key(p, sq)));
-        pieces.fold(thought_key(self.thought), |key, k| key ^ k)
+        pieces.fold(thought_key(self.thought()), |key, k| key ^ k)
     }
 
-    /// The square of `side`'s King (the first one, in validation; every legal position has one).
+    /// The square of `side`'s King.
     #[inline]
     pub fn king(&self, side: Side) -> usize {
-        self.pieces(side, Kind::King).trailing_zeros() as usize
+        self.sets.king(side)
     }
 
     /// Puts `piece` on the empty `square`.
     pub fn put(&mut self, square: usize, piece: Piece) {
         self.cells[square] = Some(piece);
-        self.sides[piece.side.index()] |= 1 << square;
-        self.kinds[piece.kind as usize] |= 1 << square;
+        self.sets.add(square, piece);
         self.arrangement ^= piece_key(piece, square);
-    }
-
-    /// Takes the piece off `square`, if any.
-    fn take(&mut self, square: usize) -> Option<Piece> {
-        let piece = self.cells[square].take()?;
-        self.sides[piece.side.index()] &= !(1 << square);
-        self.kinds[piece.kind as usize] &= !(1 << square);
-        self.arrangement ^= piece_key(piece, square);
-        Some(piece)
     }
 
     /// Sets the Thought and the mind-move run (position strings).
     pub fn set_mind(&mut self, thought: Thought, run: u8) {
-        self.arrangement ^= thought_key(self.thought) ^ thought_key(thought);
-        self.thought = thought;
+        self.arrangement ^= thought_key(self.thought()) ^ thought_key(thought);
+        self.sets.set_thought(thought);
         self.run = run.min(MOST_MIND_MOVES);
     }
 
-    /// Plays the pseudo-legal sub-move `sub` of `side`: a mind-move moves the Thought and adds
-    /// one to the run; a Field move resets the run, takes what stands on the destination,
-    /// promotes a pawn, and enlightens a plain Philosopher that takes a Philosopher of either
-    /// kind.
+    /// The arrangement after the pseudo-legal sub-move `sub`, without making it (the
+    /// repetition ban's question).
     #[inline]
-    pub fn make(&mut self, side: Side, sub: SubMove) {
+    pub fn arrangement_after(&self, sub: SubMove) -> u64 {
+        if sub.is_mind() {
+            return self.arrangement ^ thought_key(self.thought()) ^ thought_key(sub.thought_to());
+        }
+        let (from, to) = (sub.from(), sub.to());
+        let Some(mover) = self.cells[from] else { return self.arrangement };
+        let victim = self.cells[to];
+        let key = self.arrangement ^ piece_key(mover, from) ^ piece_key(landed(mover, victim, sub), to);
+        victim.map_or(key, |victim| key ^ piece_key(victim, to))
+    }
+
+    /// The sets after the pseudo-legal sub-move `sub`, without making it (King safety's
+    /// question).
+    #[inline]
+    pub fn sets_after(&self, sub: SubMove) -> Sets {
+        let mut sets = self.sets;
+        if sub.is_mind() {
+            sets.set_thought(sub.thought_to());
+            return sets;
+        }
+        let (from, to) = (sub.from(), sub.to());
+        let Some(mover) = self.cells[from] else { return sets };
+        let victim = self.cells[to];
+        sets.remove(from, mover);
+        if let Some(victim) = victim {
+            sets.remove(to, victim);
+        }
+        sets.add(to, landed(mover, victim, sub));
+        sets
+    }
+
+    /// Plays the pseudo-legal sub-move `sub`: a mind-move moves the Thought and adds one to the
+    /// run; a Field move resets the run, takes what stands on the destination, promotes a pawn,
+    /// and enlightens a plain Philosopher that takes a Philosopher of either kind.
+    #[inline]
+    pub fn make(&mut self, sub: SubMove) {
         if sub.is_mind() {
             self.set_mind(sub.thought_to(), self.run + 1);
             return;
         }
-        self.run = 0;
+        self.arrangement = self.arrangement_after(sub);
+        self.sets = self.sets_after(sub);
         let (from, to) = (sub.from(), sub.to());
-        let Some(mut piece) = self.take(from) else { return };
-        let taken = self.take(to);
-        if let Some(kind) = sub.promotion() {
-            piece.kind = kind;
-        } else if piece.kind == Kind::Philosopher && taken.is_some_and(|t| t.kind.thinks()) {
-            piece.kind = Kind::Enlightened;
+        if let Some(mover) = self.cells[from].take() {
+            self.cells[to] = Some(landed(mover, self.cells[to], sub));
         }
-        debug_assert!(piece.side == side);
-        self.put(to, piece);
+        self.run = 0;
     }
 
-    /// Whether a piece of `by` attacks `square`: could move there with one ordinary move under
-    /// the Thought as it stands (pinned pieces included). Read outward from the square.
+    /// Whether a piece of `by` attacks `square` (see [`Sets::attacked`]).
+    #[inline]
     pub fn attacked(&self, square: usize, by: Side) -> bool {
-        let theirs = self.side(by);
-        let leapers = KNIGHT[square] & self.kind(Kind::Knight)
-            | KING[square] & self.kind(Kind::King)
-            | philosopher_targets(self.thought, square) & self.philosophers()
-            // A pawn of `by` takes `square` from where a pawn of the other side on `square`
-            // would take.
-            | PAWN_CAPTURES[by.opponent().index()][square] & self.kind(Kind::Pawn);
-        if leapers & theirs != 0 {
-            return true;
-        }
-        let rooks = self.pieces(by, Kind::Rook);
-        rooks != 0 && rook_targets(square, self.occupied()) & rooks != 0
+        self.sets.attacked(square, by)
     }
 
     /// Whether `side`'s King is attacked.
     #[inline]
     pub fn in_check(&self, side: Side) -> bool {
-        self.attacked(self.king(side), side.opponent())
+        self.sets.in_check(side)
     }
 
     /// Whether a mind-move may be made now (a Philosopher on the Field, fewer than two
@@ -219,7 +238,7 @@ impl Board {
             Kind::King => KING[from],
             Kind::Knight => KNIGHT[from],
             Kind::Rook => rook_targets(from, self.occupied()),
-            Kind::Philosopher | Kind::Enlightened => philosopher_targets(self.thought, from),
+            Kind::Philosopher | Kind::Enlightened => philosopher_targets(self.thought(), from),
             Kind::Pawn => {
                 let step = pawn_step(side, from).map_or(0, |to| 1 << to & !self.occupied());
                 return step | PAWN_CAPTURES[side.index()][from] & self.side(side.opponent()) & !ours;
@@ -258,7 +277,8 @@ impl Board {
         if !self.mind_moves_allowed() {
             return false;
         }
-        self.thought.neighbours().into_iter().any(|to| visit(SubMove::mind(self.thought, to)))
+        let thought = self.thought();
+        thought.neighbours().into_iter().any(|to| visit(SubMove::mind(thought, to)))
     }
 
     /// Calls `visit` with every pseudo-legal sub-move of `side` (its Field moves, then the

@@ -25,7 +25,7 @@ impl Philosophers {
                 }
                 last = Some((sub.to(), mover));
             }
-            board.make(us, sub);
+            board.make(sub);
         }
         match last {
             Some((square, mover)) if board.attacked(square, us.opponent()) => gain - VALUE[mover as usize],

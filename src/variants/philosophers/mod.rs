@@ -4,7 +4,8 @@
 //!
 //! - [`piece`]: kinds, squares and where each piece moves; [`mind`]: the Thought's squares;
 //!   [`moves`]: sub-moves and whole turns, packed, with their tokens; [`board`]: the Field, the
-//!   Thought and the mind-move run as a `Copy` value with its keys and attacks;
+//!   Thought and the mind-move run as a `Copy` value with its keys; [`sets`]: the pieces as
+//!   sets of squares with the Thought, what attacks are read from;
 //! - [`Philosophers`] (position, record, [`crate::game::Game`]); `arrangements`: the
 //!   no-repetition record; `turns`: which turns are legal; `position_string`, `notation`
 //!   (tokens with reasons, the diagram), `eval` and `exchange` (what a capture wins).
@@ -13,6 +14,7 @@ pub mod board;
 pub mod mind;
 pub mod moves;
 pub mod piece;
+pub mod sets;
 
 mod arrangements;
 mod eval;

@@ -39,12 +39,14 @@ fn why_illegal(position: &Philosophers, turn: PhilosophersMove) -> String {
     let us = position.side;
     let first = turn.first();
     let Err(reason) = offered(&position.board, us, first, |board, visit| board.sub_moves(us, &mut { visit })) else {
-        return match position.judge_sub(&position.board, first) {
-            Err(refusal) => refusal.words().to_string(),
-            Ok(after) => match turn.second() {
-                Some(second) => why_second_illegal(position, first, &after, second),
-                None => "not a legal turn".to_string(),
-            },
+        if let Err(refusal) = position.judge_sub(&position.board, first, position.checked) {
+            return refusal.words().to_string();
+        }
+        let mut after = position.board;
+        after.make(first);
+        return match turn.second() {
+            Some(second) => why_second_illegal(position, first, &after, second),
+            None => "not a legal turn".to_string(),
         };
     };
     reason
@@ -68,7 +70,7 @@ fn why_second_illegal(position: &Philosophers, first: SubMove, after: &Board, se
             false => "after an Enlightened Philosopher's move only the same piece or the Thought may move".to_string(),
         };
     }
-    match position.judge_sub(after, second) {
+    match position.judge_sub(after, second, false) {
         Err(refusal) => format!("second move: {}", refusal.words()),
         Ok(_) => "not a legal turn".to_string(),
     }

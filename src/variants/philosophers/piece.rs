@@ -138,6 +138,26 @@ pub static PHILOSOPHER: [[Field; SQUARES]; 4] = [
     step_table(&[(-2, -2), (-2, 2), (2, -2), (2, 2)]),
 ];
 
+/// The rank and file through each square (the square excluded): where a Rook could reach it on
+/// an empty Field.
+pub static LINES: [Field; SQUARES] = lines();
+
+const fn lines() -> [Field; SQUARES] {
+    let mut table = [0; SQUARES];
+    let mut square = 0;
+    while square < SQUARES {
+        let mut other = 0;
+        while other < SQUARES {
+            if other != square && (row(other) == row(square) || col(other) == col(square)) {
+                table[square] |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
 /// The squares a pawn of each side captures from each square (diagonally forward; White's
 /// forward is toward rank `a`).
 pub static PAWN_CAPTURES: [[Field; SQUARES]; 2] = [step_table(&[(-1, -1), (-1, 1)]), step_table(&[(1, -1), (1, 1)])];

@@ -39,7 +39,8 @@ pub struct Philosophers {
     pub(super) board: Board,
     pub(super) side: Side,
     key: u64,
-    checked: bool,
+    /// Whether the side to move is in check.
+    pub(super) checked: bool,
     outcome: Option<Outcome>,
     /// Whether a stalemated player loses (`PhilosophersStalemate=loss`).
     stalemate_loses: bool,
@@ -165,7 +166,7 @@ impl Game for Philosophers {
     fn play(&mut self, turn: PhilosophersMove) {
         let mut undo = Undo { board: self.board, checked: self.checked, outcome: self.outcome, recorded: [None; 2] };
         for (recorded, sub) in undo.recorded.iter_mut().zip(turn.subs()) {
-            self.board.make(self.side, sub);
+            self.board.make(sub);
             self.arrangements.add(self.board.arrangement());
             *recorded = Some(self.board.arrangement());
         }

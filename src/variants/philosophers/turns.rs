@@ -4,7 +4,7 @@
 
 use super::board::Board;
 use super::moves::{PhilosophersMove, SubMove};
-use super::piece::Kind;
+use super::piece::{philosopher_targets, rook_targets, Kind, LINES};
 use super::position::Philosophers;
 
 /// Why a pseudo-legal sub-move is illegal.
@@ -27,19 +27,40 @@ impl Refusal {
 }
 
 impl Philosophers {
-    /// The board after the side to move plays the pseudo-legal sub-move `sub` on `board` (this
-    /// position's or one sub-move after it), or why that is illegal.
+    /// Whether the side to move may play the pseudo-legal sub-move `sub` on `board` (this
+    /// position's or one sub-move after it, `checked` saying whether its King is attacked
+    /// there), or why not, without making it.
     #[inline]
-    pub(super) fn judge_sub(&self, board: &Board, sub: SubMove) -> Result<Board, Refusal> {
-        let mut after = *board;
-        after.make(self.side, sub);
-        if after.in_check(self.side) {
+    pub(super) fn judge_sub(&self, board: &Board, sub: SubMove, checked: bool) -> Result<(), Refusal> {
+        if self.exposes_king(board, sub, checked) {
             return Err(Refusal::KingAttacked);
         }
-        if self.arrangements.seen(after.arrangement()) {
+        if self.arrangements.seen(board.arrangement_after(sub)) {
             return Err(Refusal::Repeats);
         }
-        Ok(after)
+        Ok(())
+    }
+
+    /// Whether `sub`, played on `before` (where the mover's King is attacked iff `checked`),
+    /// leaves the King attacked. Out of check only what the
+    /// sub-move can change is read: the King's new square; after a mind-move, the enemy
+    /// Philosophers' new pattern; after another piece's move, a Rook line it opened (every
+    /// other piece leaps, so moving a piece uncovers nothing else, and taking one adds no
+    /// attack).
+    #[inline]
+    fn exposes_king(&self, before: &Board, sub: SubMove, checked: bool) -> bool {
+        let us = self.side;
+        let king = before.king(us);
+        if checked {
+            return before.sets_after(sub).in_check(us);
+        }
+        if sub.is_mind() {
+            let thinkers = before.side(us.opponent()) & before.philosophers();
+            return philosopher_targets(sub.thought_to(), king) & thinkers != 0;
+        }
+        let from = 1 << sub.from();
+        let opens_a_line = LINES[king] & from != 0 && rook_targets(king, before.occupied()) & from != 0;
+        (sub.from() == king || opens_a_line) && before.sets_after(sub).in_check(us)
     }
 
     /// Whether a turn may go on after `first` (played from this position): its owner held an
@@ -79,19 +100,26 @@ impl Philosophers {
     pub(super) fn legal_turns(&self, visit: &mut impl FnMut(PhilosophersMove) -> bool) -> bool {
         let board = &self.board;
         board.sub_moves(self.side, &mut |first| {
-            let Ok(after) = self.judge_sub(board, first) else { return false };
+            if self.judge_sub(board, first, self.checked).is_err() {
+                return false;
+            }
             if visit(PhilosophersMove::single(first)) {
                 return true;
             }
-            self.continues_after(first)
-                && self.second_sub_moves(first, &after, &mut |second| {
-                    self.judge_sub(&after, second).is_ok() && visit(PhilosophersMove::double(first, second))
-                })
+            if !self.continues_after(first) {
+                return false;
+            }
+            let mut after = *board;
+            after.make(first);
+            self.second_sub_moves(first, &after, &mut |second| {
+                // `first` was legal: the King is safe after it.
+                self.judge_sub(&after, second, false).is_ok() && visit(PhilosophersMove::double(first, second))
+            })
         })
     }
 
     /// Whether the side to move has a legal turn: a legal first sub-move is one.
     pub(super) fn has_legal_turn(&self) -> bool {
-        self.board.sub_moves(self.side, &mut |first| self.judge_sub(&self.board, first).is_ok())
+        self.board.sub_moves(self.side, &mut |first| self.judge_sub(&self.board, first, self.checked).is_ok())
     }
 }
