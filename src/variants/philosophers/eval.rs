@@ -16,7 +16,7 @@ const VALUE: [Score; Kind::COUNT] = [
     450, // Rook
     100, // Pawn
     200, // Philosopher
-    360, // Enlightened Philosopher: a Philosopher with a second sub-move
+    480, // Enlightened Philosopher: a Philosopher with a second sub-move
 ];
 
 /// Per step a pawn has advanced from its second rank, by steps (0..=3; the fourth promotes).
