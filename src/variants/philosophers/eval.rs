@@ -7,6 +7,8 @@
 //! W-D-L for the candidate, Elo with its 95% interval):
 //! - Enlightened Philosopher 360 -> 480: 55 games, 34-9-12, Elo +142.6 ± 81.7, SPRT(0, 30)
 //!   accepted. Kept.
+//! - Enlightened Philosopher 480 -> 600: 107 games, 55-16-36, Elo +59.6 ± 42.0, SPRT(0, 30)
+//!   accepted. Kept.
 
 use super::board::Board;
 use super::mind::Thought;
@@ -21,7 +23,7 @@ const VALUE: [Score; Kind::COUNT] = [
     450, // Rook
     100, // Pawn
     200, // Philosopher
-    480, // Enlightened Philosopher: a Philosopher with a second sub-move
+    600, // Enlightened Philosopher: a Philosopher with a second sub-move
 ];
 
 /// Per step a pawn has advanced from its second rank, by steps (0..=3; the fourth promotes).
