@@ -9,6 +9,13 @@
 //!   accepted. Kept.
 //! - Enlightened Philosopher 480 -> 600: 107 games, 55-16-36, Elo +59.6 ± 42.0, SPRT(0, 30)
 //!   accepted. Kept.
+//! - Enlightened Philosopher 600 -> 750: 120 games, 46-31-43, Elo +8.7 ± 43.0, SPRT
+//!   undecided. Reverted.
+//! - Philosopher 200 -> 260: 63 games, 19-9-35, Elo -85.8 ± 66.7, SPRT(0, 30) rejected.
+//!   Reverted.
+//! - Philosopher 200 -> 150: 120 games, 53-25-42, Elo +31.9 ± 39.4, SPRT(0, 30) undecided;
+//!   120 more (no SPRT) 55-28-37, Elo +52.5 ± 48.4; together 240 games, 108-53-79, Elo +42.2
+//!   (+11.4 to +73.6). Kept.
 
 use super::board::Board;
 use super::mind::Thought;
@@ -22,7 +29,7 @@ const VALUE: [Score; Kind::COUNT] = [
     300, // Knight
     450, // Rook
     100, // Pawn
-    200, // Philosopher
+    150, // Philosopher
     600, // Enlightened Philosopher: a Philosopher with a second sub-move
 ];
 
