@@ -16,6 +16,15 @@
 //! - Philosopher 200 -> 150: 120 games, 53-25-42, Elo +31.9 ± 39.4, SPRT(0, 30) undecided;
 //!   120 more (no SPRT) 55-28-37, Elo +52.5 ± 48.4; together 240 games, 108-53-79, Elo +42.2
 //!   (+11.4 to +73.6). Kept.
+//! - `MOBILITY` 4 -> 8: 27 games, 6-10-11, Elo -81.6 ± 64.1, SPRT(0, 30) rejected. Reverted.
+//! - `ZONE_ATTACK` 12 -> 24: 33 games, 7-8-18, Elo -124.5 ± 83.8, SPRT(0, 30) rejected.
+//!   Reverted.
+//! - `MOBILITY` 4 -> 2: 120 games, 41-28-51, Elo -29.0 ± 48.9, SPRT(0, 30) undecided.
+//!   Reverted.
+//! - `PAWN_ADVANCE` doubled to [0, 20, 50, 120]: 120 games, 47-28-45, Elo +5.8 ± 43.4,
+//!   SPRT(0, 30) undecided. Reverted.
+//! - Rook 450 -> 380: 13 games, 1-5-7, Elo -190.8 ± 113.8, SPRT(0, 30) rejected. Reverted.
+//! - Rook 450 -> 520: 120 games, 44-26-50, Elo -17.4 ± 44.1, SPRT(0, 30) undecided. Reverted.
 
 use super::board::Board;
 use super::mind::Thought;
