@@ -9,7 +9,7 @@
 //!   accepted. Kept.
 //! - Enlightened Philosopher 480 -> 600: 107 games, 55-16-36, Elo +59.6 ± 42.0, SPRT(0, 30)
 //!   accepted. Kept.
-//! - Enlightened Philosopher 600 -> 750: 120 games, 46-31-43, Elo +8.7 ± 43.0, SPRT
+//! - Enlightened Philosopher 600 -> 750: 120 games, 46-31-43, Elo +8.7 ± 43.0, SPRT(0, 30)
 //!   undecided. Reverted.
 //! - Philosopher 200 -> 260: 63 games, 19-9-35, Elo -85.8 ± 66.7, SPRT(0, 30) rejected.
 //!   Reverted.
