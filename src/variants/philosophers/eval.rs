@@ -25,6 +25,10 @@
 //!   SPRT(0, 30) undecided. Reverted.
 //! - Rook 450 -> 380: 13 games, 1-5-7, Elo -190.8 ± 113.8, SPRT(0, 30) rejected. Reverted.
 //! - Rook 450 -> 520: 120 games, 44-26-50, Elo -17.4 ± 44.1, SPRT(0, 30) undecided. Reverted.
+//!
+//! Confirmation of Enlightened 600 and Philosopher 150 against the first eval (seed 4242): 200
+//! games, 142-14-44, Elo +186.2 ± 44.8. Not tried yet: `ZONE_ATTACK` below 12, a penalty for
+//! attacked squares around one's own King, `THOUGHT_REACH`, `TEMPO`, Knight values.
 
 use super::board::Board;
 use super::mind::Thought;
