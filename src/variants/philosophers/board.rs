@@ -78,12 +78,6 @@ impl Board {
         self.cells[square]
     }
 
-    /// The pieces as sets, and the Thought.
-    #[inline]
-    pub fn sets(&self) -> &Sets {
-        &self.sets
-    }
-
     /// The squares of `side`'s pieces.
     #[inline]
     pub fn side(&self, side: Side) -> Field {

@@ -38,18 +38,16 @@ pub fn parse_move(position: &Philosophers, text: &str) -> Result<PhilosophersMov
 fn why_illegal(position: &Philosophers, turn: PhilosophersMove) -> String {
     let us = position.side;
     let first = turn.first();
-    let Err(reason) = offered(&position.board, us, first, |board, visit| board.sub_moves(us, &mut { visit })) else {
-        if let Err(refusal) = position.judge_sub(&position.board, first, position.checked) {
-            return refusal.words().to_string();
-        }
-        let mut after = position.board;
-        after.make(first);
-        return match turn.second() {
-            Some(second) => why_second_illegal(position, first, &after, second),
-            None => "not a legal turn".to_string(),
-        };
-    };
-    reason
+    if let Err(reason) = offered(&position.board, us, first, |board, visit| board.sub_moves(us, &mut { visit })) {
+        return reason;
+    }
+    if let Err(refusal) = position.judge_sub(&position.board, first, position.checked) {
+        return refusal.words().to_string();
+    }
+    let Some(second) = turn.second() else { return "not a legal turn".to_string() };
+    let mut after = position.board;
+    after.make(first);
+    why_second_illegal(position, first, &after, second)
 }
 
 /// Why `second` cannot follow the legal sub-move `first` (after which the board is `after`).
