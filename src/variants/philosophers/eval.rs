@@ -27,7 +27,9 @@
 //! - Rook 450 -> 520: 120 games, 44-26-50, Elo -17.4 ± 44.1, SPRT(0, 30) undecided. Reverted.
 //!
 //! Confirmation of Enlightened 600 and Philosopher 150 against the first eval (seed 4242): 200
-//! games, 142-14-44, Elo +186.2 ± 44.8. Not tried yet: `ZONE_ATTACK` below 12, a penalty for
+//! games, 142-14-44, Elo +186.2 ± 44.8. Again once `exchange_gain` had landed (both sides with
+//! it, seed 777, concurrency 2): 29 games, 23-2-4, Elo +265.1 ± 158.0, SPRT(0, 30) accepted.
+//! Not tried yet: `ZONE_ATTACK` below 12, a penalty for
 //! attacked squares around one's own King, `THOUGHT_REACH`, `TEMPO`, Knight values.
 
 use super::board::Board;
