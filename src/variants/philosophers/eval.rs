@@ -27,12 +27,13 @@
 //! - Rook 450 -> 520: 120 games, 44-26-50, Elo -17.4 ± 44.1, SPRT(0, 30) undecided. Reverted.
 //! - `ZONE_ATTACK` 12 -> 6 (with `exchange_gain`, concurrency 2, seed 31337): 200 games,
 //!   75-62-63, Elo +20.9 ± 30.4, SPRT(0, 30) undecided (LLR 0.74). Reverted.
+//! - `THOUGHT_REACH` 1 -> 3 (same set-up, seed 4711): 126 games, 44-28-54, Elo -27.6 ± 39.5,
+//!   SPRT(0, 30) rejected. Reverted.
 //!
 //! Confirmation of Enlightened 600 and Philosopher 150 against the first eval (seed 4242): 200
 //! games, 142-14-44, Elo +186.2 ± 44.8. Again once `exchange_gain` had landed (both sides with
 //! it, seed 777, concurrency 2): 29 games, 23-2-4, Elo +265.1 ± 158.0, SPRT(0, 30) accepted.
-//! Not tried yet: a penalty for
-//! attacked squares around one's own King, `THOUGHT_REACH`, `TEMPO`, Knight values.
+//! Not tried yet: `THOUGHT_REACH` 0, `TEMPO`, Knight values, King safety by escape squares.
 
 use super::board::Board;
 use super::mind::Thought;
