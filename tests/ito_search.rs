@@ -3,30 +3,13 @@
 //! search of the same position without that history, and a result that only the history
 //! decides (a mate by the ban) is neither read from nor left in the table.
 
+mod common;
+
+use common::{legal_tokens, search_once};
 use tetsugaku::core::SplitMix64;
-use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
-use tetsugaku::variants::ito::{Ito, ItoMove};
+use tetsugaku::search::{Limits, ScoreReport, TranspositionTable};
+use tetsugaku::variants::ito::Ito;
 use tetsugaku::Game;
-
-/// Searches `position` on one thread with `limits`, sharing `tt`; the summary and last score.
-fn search_with(position: &Ito, limits: &Limits, tt: &TranspositionTable) -> (Summary, Option<ScoreReport>) {
-    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
-    let last = std::sync::Mutex::new(None);
-    let summary = search(position, limits, &config, tt, &Control::new(false), &|event| {
-        if let Event::Info(info) = event {
-            *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.score);
-        }
-    })
-    .unwrap_or_else(|e| panic!("search refused: {e}"));
-    let score = *last.lock().unwrap_or_else(|e| e.into_inner());
-    (summary, score)
-}
-
-fn legal_tokens(position: &Ito) -> Vec<String> {
-    let mut moves: Vec<ItoMove> = Vec::new();
-    position.generate(&mut moves);
-    moves.into_iter().map(|mv| position.format_move(mv)).collect()
-}
 
 /// Random walks that often step back, so positions recur. Wherever the history bans a move
 /// that the same position without history allows, the position is searched twice with one
@@ -50,8 +33,8 @@ fn bestmove_is_never_a_banned_move_even_with_a_table_filled_without_the_history(
             let banned: Vec<String> = legal_tokens(&fresh).into_iter().filter(|t| !legal.contains(t)).collect();
             if !banned.is_empty() {
                 with_bans += 1;
-                let (without_history, _) = search_with(&fresh, &limits, &tt);
-                let (with_history, _) = search_with(&position, &limits, &tt);
+                let (without_history, _) = search_once(&fresh, &limits, &tt);
+                let (with_history, _) = search_once(&position, &limits, &tt);
                 let best = with_history.best.unwrap_or_else(|| panic!("no bestmove in {}", position.position_string()));
                 assert!(legal.contains(&best), "bestmove {best} is not legal after {played:?} (banned: {banned:?})");
                 if without_history.best.is_some_and(|b| banned.contains(&b)) {
@@ -91,12 +74,12 @@ fn a_mate_decided_by_the_history_does_not_leak_through_the_table() {
     }
     let tt = TranspositionTable::new(16).expect("16 MiB");
     let limits = Limits { depth: Some(6), ..Limits::default() };
-    let (summary, score) = search_with(&position, &limits, &tt);
+    let (summary, score) = search_once(&position, &limits, &tt);
     assert_eq!(summary.best.as_deref(), Some("1o1r"), "{summary:?}");
     assert_eq!(score, Some(ScoreReport::Mate(1)));
 
     let fresh = Ito::from_position_string(&position.position_string()).unwrap_or_else(|e| panic!("{e}"));
-    let (summary, score) = search_with(&fresh, &limits, &tt);
+    let (summary, score) = search_once(&fresh, &limits, &tt);
     assert_ne!(score, Some(ScoreReport::Mate(1)), "the history's mate leaked: {summary:?}");
     let best = summary.best.unwrap_or_else(|| panic!("no bestmove"));
     assert!(legal_tokens(&fresh).contains(&best));

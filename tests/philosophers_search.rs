@@ -4,10 +4,13 @@
 //! history decides is neither read from nor left in the table; and `go mate` finds mates by
 //! checks, replayed with the rules.
 
+mod common;
+
+use common::{legal_tokens, search_once};
 use tetsugaku::core::SplitMix64;
 use tetsugaku::game::{MateAnswer, MateBudget};
-use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
-use tetsugaku::variants::philosophers::{Philosophers, PhilosophersMove};
+use tetsugaku::search::{Limits, ScoreReport, TranspositionTable};
+use tetsugaku::variants::philosophers::Philosophers;
 use tetsugaku::{Game, RuleValues, Turn};
 
 fn position(text: &str) -> Philosophers {
@@ -19,26 +22,6 @@ fn play(position: &mut Philosophers, tokens: &[&str]) {
         let turn = position.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
         position.play(turn);
     }
-}
-
-/// Searches `position` on one thread with `limits`, sharing `tt`; the summary and last score.
-fn search_with(position: &Philosophers, limits: &Limits, tt: &TranspositionTable) -> (Summary, Option<ScoreReport>) {
-    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
-    let last = std::sync::Mutex::new(None);
-    let summary = search(position, limits, &config, tt, &Control::new(false), &|event| {
-        if let Event::Info(info) = event {
-            *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.score);
-        }
-    })
-    .unwrap_or_else(|e| panic!("search refused: {e}"));
-    let score = *last.lock().unwrap_or_else(|e| e.into_inner());
-    (summary, score)
-}
-
-fn legal_tokens(position: &Philosophers) -> Vec<String> {
-    let mut turns: Vec<PhilosophersMove> = Vec::new();
-    position.generate(&mut turns);
-    turns.into_iter().map(|turn| position.format_move(turn)).collect()
 }
 
 /// The turn that undoes a one-sub-move turn: `4e4d` → `4d4e`, `mo1o2` → `mo2o1`.
@@ -74,8 +57,8 @@ fn bestmove_is_never_a_banned_turn_even_with_a_table_filled_without_the_history(
             let banned: Vec<String> = legal_tokens(&fresh).into_iter().filter(|t| !legal.contains(t)).collect();
             if !banned.is_empty() {
                 with_bans += 1;
-                let (without_history, _) = search_with(&fresh, &limits, &tt);
-                let (with_history, _) = search_with(&game, &limits, &tt);
+                let (without_history, _) = search_once(&fresh, &limits, &tt);
+                let (with_history, _) = search_once(&game, &limits, &tt);
                 let best = with_history.best.unwrap_or_else(|| panic!("no bestmove in {}", game.position_string()));
                 assert!(legal.contains(&best), "bestmove {best} is not legal after {played:?} (banned: {banned:?})");
                 if without_history.best.is_some_and(|b| banned.contains(&b)) {
@@ -107,7 +90,7 @@ fn a_mate_decided_by_the_history_does_not_leak_through_the_table() {
     play(&mut game, &["2b1b", "5a5c", "1b1a"]);
     let tt = TranspositionTable::new(16).expect("16 MiB");
     let limits = Limits { depth: Some(6), ..Limits::default() };
-    let (summary, score) = search_with(&game, &limits, &tt);
+    let (summary, score) = search_once(&game, &limits, &tt);
     assert_eq!(summary.best.as_deref(), Some("5c5a"), "{summary:?}");
     assert_eq!(score, Some(ScoreReport::Mate(1)));
     let mut mated = game.clone();
@@ -115,7 +98,7 @@ fn a_mate_decided_by_the_history_does_not_leak_through_the_table() {
     assert!(matches!(mated.turn(), Turn::Over(_)), "5c5a ends the game along the history");
 
     let fresh = position(&game.position_string());
-    let (summary, score) = search_with(&fresh, &limits, &tt);
+    let (summary, score) = search_once(&fresh, &limits, &tt);
     assert_ne!(score, Some(ScoreReport::Mate(1)), "the history's mate leaked: {summary:?}");
     let best = summary.best.unwrap_or_else(|| panic!("no bestmove"));
     assert!(legal_tokens(&fresh).contains(&best));

@@ -12,8 +12,9 @@ pub mod philosophers_reference;
 pub mod reference;
 
 use std::path::{Path, PathBuf};
+use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
 use tetsugaku::variants::hasami::Hasami;
-use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
+use tetsugaku::{AnyGame, Game, RuleValues, Turn, Variant};
 
 /// The engine's position of `variant`: the start position, or the position string given.
 pub fn engine(variant: &str, position: Option<&str>) -> AnyGame {
@@ -46,6 +47,29 @@ pub fn concrete_mut(game: &mut AnyGame) -> &mut Hasami {
         AnyGame::Hasami(h) => h,
         _ => panic!("not a hasami-family game"),
     }
+}
+
+/// Searches `position` on one thread with `limits`, sharing `tt`: the summary and the last
+/// score reported (the history-dependent legality tests search one position with and without
+/// its history through one table).
+pub fn search_once<G: Game>(position: &G, limits: &Limits, tt: &TranspositionTable) -> (Summary, Option<ScoreReport>) {
+    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+    let last = std::sync::Mutex::new(None);
+    let summary = search(position, limits, &config, tt, &Control::new(false), &|event| {
+        if let Event::Info(info) = event {
+            *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.score);
+        }
+    })
+    .unwrap_or_else(|e| panic!("search refused: {e}"));
+    let score = *last.lock().unwrap_or_else(|e| e.into_inner());
+    (summary, score)
+}
+
+/// The tokens of every legal move of `position`, in generation order.
+pub fn legal_tokens<G: Game>(position: &G) -> Vec<String> {
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    moves.into_iter().map(|mv| position.format_move(mv)).collect()
 }
 
 /// The result word of a turn (`b capture`, `draw repetition`, ...), `None` while ongoing.
