@@ -159,6 +159,53 @@ pub fn hand_field(held: impl IntoIterator<Item = (char, u32)>) -> String {
     text
 }
 
+/// Reads a board field written by [`board_field`] with one-digit runs (shogi, Philosopher's
+/// Chess): `height` ranks separated by `/`, the top rank first, each of pieces and runs of empty
+/// squares (a digit 1 to 9, two runs never adjacent) making `width` squares. `piece` reads the
+/// piece starting at the next (non-digit) character, or returns the text it could not read;
+/// `place(row, col, piece)` puts each piece read. A piece past the last file is counted, not
+/// placed: its rank is then refused for its number of squares.
+pub fn read_board_field<T>(
+    text: &str,
+    width: usize,
+    height: usize,
+    mut piece: impl FnMut(&mut std::iter::Peekable<std::str::Chars<'_>>) -> Result<T, String>,
+    mut place: impl FnMut(usize, usize, T),
+) -> Result<(), PositionError> {
+    let bad = |kind| PositionError::board(text, kind);
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != height {
+        return Err(bad(PositionErrorKind::RankCount { expected: height, found: ranks.len() }));
+    }
+    for (row, rank) in ranks.iter().enumerate() {
+        let name = (b'a' + row as u8) as char;
+        let mut col = 0usize;
+        let mut after_run = false;
+        let mut chars = rank.chars().peekable();
+        while let Some(&c) = chars.peek() {
+            if let Some(run) = c.to_digit(10) {
+                chars.next();
+                if run == 0 || after_run {
+                    return Err(bad(PositionErrorKind::EmptyRun { rank: name }));
+                }
+                col += run as usize;
+                after_run = true;
+                continue;
+            }
+            after_run = false;
+            let read = piece(&mut chars).map_err(|piece| bad(PositionErrorKind::UnknownPiece { rank: name, piece }))?;
+            if col < width {
+                place(row, col, read);
+            }
+            col += 1;
+        }
+        if col != width {
+            return Err(bad(PositionErrorKind::RankSquares { rank: name, expected: width, found: col }));
+        }
+    }
+    Ok(())
+}
+
 /// The board field of a position string: `height` ranks of `width` squares, the top rank
 /// first, joined by `/`. `cell(row, col)` is the token of the piece on a square (`P`, `+p`) or
 /// `None` when the square is empty; each run of empty squares is written as its length.

@@ -7,7 +7,7 @@ use super::piece::{last_row, row, square_name, Kind, Piece, SQUARES, WIDTH};
 use super::position::Philosophers;
 use crate::core::Side;
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, MoveNumber};
+use crate::variants::common::{board_field, read_board_field, MoveNumber};
 
 /// The most pieces a side may have (its set at the start).
 const MOST_PIECES: u32 = 12;
@@ -47,36 +47,17 @@ pub fn parse(text: &str) -> Result<(Board, Side, MoveNumber), GameError> {
 /// Each side has exactly one King; no pawn stands on its last rank.
 fn parse_field(text: &str) -> Result<Board, PositionError> {
     let bad = |kind| PositionError::board(text, kind);
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != WIDTH {
-        return Err(bad(PositionErrorKind::RankCount { expected: WIDTH, found: ranks.len() }));
-    }
     let mut board = Board::default();
-    for (r, rank) in ranks.iter().enumerate() {
-        let name = (b'a' + r as u8) as char;
-        let mut col = 0;
-        let mut after_run = false;
-        for c in rank.chars() {
-            if let Some(run) = c.to_digit(10) {
-                if run == 0 || after_run {
-                    return Err(bad(PositionErrorKind::EmptyRun { rank: name }));
-                }
-                col += run as usize;
-                after_run = true;
-                continue;
-            }
-            after_run = false;
-            let piece = Piece::from_letter(c)
-                .ok_or_else(|| bad(PositionErrorKind::UnknownPiece { rank: name, piece: c.to_string() }))?;
-            if col < WIDTH {
-                board.put(r * WIDTH + col, piece);
-            }
-            col += 1;
-        }
-        if col != WIDTH {
-            return Err(bad(PositionErrorKind::RankSquares { rank: name, expected: WIDTH, found: col }));
-        }
-    }
+    read_board_field(
+        text,
+        WIDTH,
+        WIDTH,
+        |chars| {
+            let c = chars.next();
+            c.and_then(Piece::from_letter).ok_or_else(|| c.map(String::from).unwrap_or_default())
+        },
+        |row, col, piece| board.put(row * WIDTH + col, piece),
+    )?;
     for side in Side::ALL {
         match board.pieces(side, Kind::King).count_ones() {
             0 => return Err(bad(PositionErrorKind::MissingKing { side })),

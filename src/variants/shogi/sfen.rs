@@ -9,7 +9,7 @@ use super::promotion::dead_squares;
 use super::square::{file_of, square, square_name};
 use crate::core::Side;
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, hand_field, read_hand, Fields};
+use crate::variants::common::{board_field, hand_field, read_board_field, read_hand, Fields};
 
 /// The standard set: the most pieces of each unpromoted kind (board and hands together),
 /// indexed by `Kind as usize` for `Pawn`..`Gold`.
@@ -43,47 +43,20 @@ fn piece_of(letter: char, promoted: bool) -> Option<Piece> {
 /// The board field: ranks top first, pieces by letter (`+` before a promoted one) and runs of
 /// empty squares (1 to 9, two runs never adjacent), nine squares a rank.
 fn parse_board(text: &str) -> Result<Board, PositionError> {
-    let bad = |kind| PositionError::board(text, kind);
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 9 {
-        return Err(bad(PositionErrorKind::RankCount { expected: 9, found: ranks.len() }));
-    }
     let mut board = Board::default();
-    for (rank, row) in ranks.iter().enumerate() {
-        let name = (b'a' + rank as u8) as char;
-        // Columns from the left: file 9 first.
-        let mut column = 0usize;
-        let mut after_number = false;
-        let mut chars = row.chars();
-        while let Some(c) = chars.next() {
-            if let Some(run) = c.to_digit(10) {
-                if run == 0 || after_number {
-                    return Err(bad(PositionErrorKind::EmptyRun { rank: name }));
-                }
-                column += run as usize;
-                after_number = true;
-                continue;
-            }
-            after_number = false;
-            let (promoted, letter) = match c {
-                '+' => (true, chars.next()),
-                _ => (false, Some(c)),
-            };
-            let Some(piece) = letter.and_then(|letter| piece_of(letter, promoted)) else {
-                let written =
-                    format!("{}{}", if promoted { "+" } else { "" }, letter.map(String::from).unwrap_or_default());
-                return Err(bad(PositionErrorKind::UnknownPiece { rank: name, piece: written }));
-            };
-            // A piece past file 1 is counted, not placed: the rank is refused below.
-            if column < 9 {
-                board.put(square(8 - column, rank), piece);
-            }
-            column += 1;
-        }
-        if column != 9 {
-            return Err(bad(PositionErrorKind::RankSquares { rank: name, expected: 9, found: column }));
-        }
-    }
+    read_board_field(
+        text,
+        9,
+        9,
+        |chars| {
+            let promoted = chars.next_if_eq(&'+').is_some();
+            let letter = chars.next();
+            letter.and_then(|letter| piece_of(letter, promoted)).ok_or_else(|| {
+                format!("{}{}", if promoted { "+" } else { "" }, letter.map(String::from).unwrap_or_default())
+            })
+        },
+        |rank, column, piece| board.put(square(8 - column, rank), piece),
+    )?;
     Ok(board)
 }
 
