@@ -43,7 +43,7 @@ impl std::ops::AddAssign for Coverage {
 }
 
 /// Every rule-option setting worth checking for `variant`: the defaults, then each declared
-/// option at each of its other values.
+/// option at each of its other values (spin options at their smallest and largest).
 fn settings(variant: &Variant) -> Vec<RuleValues> {
     let mut all = vec![RuleValues::default()];
     for &option in variant.options {
@@ -52,6 +52,14 @@ fn settings(variant: &Variant) -> Vec<RuleValues> {
             RuleKind::Combo { default, values } => {
                 values.iter().filter(|&&v| v != default).map(|&v| RuleValue::Choice(v)).collect()
             }
+            // The smallest values and the largest (a limit of 1 ends games at once).
+            RuleKind::Spin { default, min, max } => {
+                let mut numbers = vec![min, min + 1, max];
+                numbers.dedup();
+                numbers.into_iter().filter(|&n| n != default && n <= max).map(RuleValue::Number).collect()
+            }
+            // Free text has no other values known here: each game's own tests try them.
+            RuleKind::Text { .. } => Vec::new(),
         };
         for value in values {
             let mut chosen = RuleValues::default();

@@ -1,13 +1,26 @@
 use super::EngineError;
 use crate::catalogue::{rule_option, rule_options, Variant, VARIANTS};
-use crate::game::{RuleKind, RuleOption, RuleValue, RuleValues};
+use crate::game::{whole_number, RuleKind, RuleOption, RuleValue, RuleValues};
 
 /// The type and range of an engine option, as `usi` announces it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
-    Combo { default: &'static str, vars: Vec<&'static str> },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    Combo {
+        default: &'static str,
+        vars: Vec<&'static str>,
+    },
+    /// Free text (`type string`).
+    Text {
+        default: &'static str,
+    },
 }
 
 /// One engine option.
@@ -65,6 +78,8 @@ fn rule_spec(option: &'static RuleOption) -> OptionSpec {
     let kind = match option.kind {
         RuleKind::Check { default } => OptionKind::Check { default },
         RuleKind::Combo { default, values } => OptionKind::Combo { default, vars: values.to_vec() },
+        RuleKind::Spin { default, min, max } => OptionKind::Spin { default, min, max },
+        RuleKind::Text { default, .. } => OptionKind::Text { default },
     };
     OptionSpec { name: option.name, kind }
 }
@@ -91,17 +106,7 @@ pub fn validate(name: &str, value: Option<&str>) -> Result<(&'static str, Value)
     }
     let checked = match spec.kind {
         OptionKind::Spin { min, max, .. } => {
-            // A decimal integer: digits, with a leading `-` only where negative values exist
-            // (so no `+2`, and no `-0` for an option whose minimum is 0).
-            let digits = if min < 0 { value.strip_prefix('-').unwrap_or(value) } else { value };
-            let n: i64 = Some(value)
-                .filter(|_| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| EngineError::new(format!("option {} needs a whole number, not {value}", spec.name)))?;
-            if !(min..=max).contains(&n) {
-                return Err(EngineError::new(format!("option {} must be {min}..{max}, not {n}", spec.name)));
-            }
-            Value::Number(n)
+            Value::Number(whole_number(spec.name, value, min, max).map_err(EngineError::new)?)
         }
         OptionKind::Check { .. } => match value {
             "true" => Value::Flag(true),
@@ -113,6 +118,8 @@ pub fn validate(name: &str, value: Option<&str>) -> Result<(&'static str, Value)
                 .find(|v| *v == value)
                 .ok_or_else(|| EngineError::new(format!("option {} has no value {value}", spec.name)))?,
         ),
+        // Only rule options have text values, and they were read above.
+        OptionKind::Text { .. } => return Err(EngineError::new(format!("option {} takes no value here", spec.name))),
     };
     Ok((spec.name, checked))
 }

@@ -10,7 +10,7 @@ mod rule;
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
 pub use mate::{beyond, MateAnswer, MateBudget, MateMeter};
 pub use perft::{perft, perft_divide};
-pub use rule::{RuleKind, RuleOption, RuleValue, RuleValues};
+pub use rule::{whole_number, RuleKind, RuleOption, RuleValue, RuleValues};
 
 use crate::core::{Outcome, Score, Side};
 use std::fmt::Debug;

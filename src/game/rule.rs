@@ -4,6 +4,7 @@
 //! these declarations; a game reads the chosen values from [`RuleValues`].
 
 use std::fmt;
+use std::sync::Arc;
 
 /// One rule option, as a variant declares it.
 #[derive(Debug)]
@@ -22,14 +23,23 @@ pub enum RuleKind {
     Check { default: bool },
     /// One of fixed words (a USI `combo` option); `default` is one of `values`.
     Combo { default: &'static str, values: &'static [&'static str] },
+    /// A whole number from `min` to `max` (a USI `spin` option).
+    Spin { default: i64, min: i64, max: i64 },
+    /// Text in a grammar of the game's (a USI `string` option): `canonical` checks a value and
+    /// writes it in its one canonical form, or says what is wrong; `default` is canonical.
+    Text { default: &'static str, canonical: fn(&str) -> Result<String, String> },
 }
 
 /// A value of a rule option, checked against its declaration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleValue {
     Flag(bool),
     /// One of the declared words.
     Choice(&'static str),
+    /// A number within the declared range.
+    Number(i64),
+    /// Text in its canonical form.
+    Text(Arc<str>),
 }
 
 impl fmt::Display for RuleValue {
@@ -37,8 +47,25 @@ impl fmt::Display for RuleValue {
         match self {
             RuleValue::Flag(on) => write!(f, "{on}"),
             RuleValue::Choice(word) => f.write_str(word),
+            RuleValue::Number(n) => write!(f, "{n}"),
+            RuleValue::Text(text) => f.write_str(text),
         }
     }
+}
+
+/// Reads the value `text` of the spin option `name`: decimal digits, with a leading `-` only
+/// where negative values exist (so no `+2`, and no `-0` when the minimum is 0), from `min` to
+/// `max`; or what is wrong with it.
+pub fn whole_number(name: &str, text: &str, min: i64, max: i64) -> Result<i64, String> {
+    let digits = if min < 0 { text.strip_prefix('-').unwrap_or(text) } else { text };
+    let number = Some(text)
+        .filter(|_| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse::<i64>().ok())
+        .ok_or_else(|| format!("option {name} needs a whole number, not {text}"))?;
+    if !(min..=max).contains(&number) {
+        return Err(format!("option {name} must be {min}..{max}, not {number}"));
+    }
+    Ok(number)
 }
 
 /// Options are identified by name (one declaration may serve several variants).
@@ -56,6 +83,8 @@ impl RuleOption {
         match self.kind {
             RuleKind::Check { default } => RuleValue::Flag(default),
             RuleKind::Combo { default, .. } => RuleValue::Choice(default),
+            RuleKind::Spin { default, .. } => RuleValue::Number(default),
+            RuleKind::Text { default, .. } => RuleValue::Text(default.into()),
         }
     }
 
@@ -72,6 +101,10 @@ impl RuleOption {
                 .find(|&&word| word == text)
                 .map(|&word| RuleValue::Choice(word))
                 .ok_or_else(|| format!("option {} has no value {text}", self.name)),
+            RuleKind::Spin { min, max, .. } => whole_number(self.name, text, min, max).map(RuleValue::Number),
+            RuleKind::Text { canonical, .. } => canonical(text)
+                .map(|value| RuleValue::Text(value.into()))
+                .map_err(|why| format!("option {}: {why}", self.name)),
         }
     }
 }
@@ -95,7 +128,10 @@ impl RuleValues {
 
     /// The value of `option`: the chosen one or its default.
     pub fn get(&self, option: &RuleOption) -> RuleValue {
-        self.chosen.iter().find(|(o, _)| o.name == option.name).map_or(option.default_value(), |&(_, v)| v)
+        self.chosen
+            .iter()
+            .find(|(o, _)| o.name == option.name)
+            .map_or_else(|| option.default_value(), |(_, v)| v.clone())
     }
 
     /// The value of a [`RuleKind::Check`] option.
@@ -112,10 +148,26 @@ impl RuleValues {
         }
     }
 
+    /// The value of a [`RuleKind::Spin`] option (0 for any other kind).
+    pub fn number(&self, option: &RuleOption) -> i64 {
+        match self.get(option) {
+            RuleValue::Number(n) => n,
+            _ => 0,
+        }
+    }
+
+    /// The value of a [`RuleKind::Text`] option, canonical (empty for any other kind).
+    pub fn text(&self, option: &RuleOption) -> Arc<str> {
+        match self.get(option) {
+            RuleValue::Text(text) => text,
+            _ => "".into(),
+        }
+    }
+
     /// Every option whose value is not its default, with that value, in the order chosen:
     /// what a controller must send (`setoption`) and a record must say to reproduce the rules.
     pub fn changed(&self) -> impl Iterator<Item = (&'static RuleOption, RuleValue)> + '_ {
-        self.chosen.iter().copied()
+        self.chosen.iter().cloned()
     }
 }
 
@@ -133,6 +185,36 @@ mod tests {
         assert!(SWITCH.parse("False").is_err());
         assert_eq!(WORD.parse("b-c"), Ok(RuleValue::Choice("b-c")));
         assert!(WORD.parse("b").is_err());
+    }
+
+    static LIMIT: RuleOption =
+        RuleOption { name: "Limit", kind: RuleKind::Spin { default: 0, min: 0, max: 100 }, about: "" };
+    static TABLE: RuleOption = RuleOption {
+        name: "Table",
+        kind: RuleKind::Text {
+            default: "a b",
+            canonical: |text| Ok(text.split_whitespace().collect::<Vec<_>>().join(" ")),
+        },
+        about: "",
+    };
+
+    #[test]
+    fn numbers_and_text_are_read_by_their_declaration() {
+        assert_eq!(LIMIT.parse("100"), Ok(RuleValue::Number(100)));
+        for bad in ["101", "-1", "+5", "-0", "", "1.5", "x"] {
+            assert!(LIMIT.parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(TABLE.parse("b   c").map(|v| v.to_string()).as_deref(), Ok("b c"));
+        let mut values = RuleValues::default();
+        assert_eq!((values.number(&LIMIT), &*values.text(&TABLE)), (0, "a b"));
+        values.set(&LIMIT, RuleValue::Number(7));
+        values.set(&TABLE, RuleValue::Text("c d".into()));
+        assert_eq!((values.number(&LIMIT), &*values.text(&TABLE)), (7, "c d"));
+        let changed: Vec<String> = values.changed().map(|(o, v)| format!("{}={v}", o.name)).collect();
+        assert_eq!(changed, ["Limit=7", "Table=c d"]);
+        values.set(&TABLE, RuleValue::Text("a b".into()));
+        values.set(&LIMIT, RuleValue::Number(0));
+        assert_eq!(values, RuleValues::default());
     }
 
     #[test]

@@ -59,6 +59,7 @@ pub fn option_line(spec: &OptionSpec) -> String {
             let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
             format!("option name {} type combo default {default}{vars}", spec.name)
         }
+        OptionKind::Text { default } => format!("option name {} type string default {default}", spec.name),
     }
 }
 
