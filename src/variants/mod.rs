@@ -5,4 +5,5 @@ pub mod common;
 pub mod hasami;
 pub mod ito;
 pub mod philosophers;
+pub mod shogammon;
 pub mod shogi;

@@ -1,0 +1,7 @@
+//! Shogammon (docs/rules/shogammon.md): shogi with two dice, points (two-piece stacks), no
+//! check rule, King capture wins. Built on the shogi core (`crate::variants::shogi`).
+//!
+//! In progress (issue 13): [`dice`] (the die table option and the 21 rolls) is written; the
+//! board with points, turns, the `Game` implementation and the catalogue line are not yet.
+
+pub mod dice;
