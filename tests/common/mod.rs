@@ -10,6 +10,7 @@ pub mod ito_positions;
 pub mod ito_reference;
 pub mod philosophers_reference;
 pub mod reference;
+pub mod shogammon_reference;
 
 use std::path::{Path, PathBuf};
 use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};

@@ -1,0 +1,265 @@
+//! STATUS: reference self-tests only (`reference_*`); the engine has no Shogammon yet, so no
+//! `engine_*` cross-checks exist. Missing: engine comparison (turn sets, position strings,
+//! results, perft) once `shogammon` is implemented.
+//!
+//! Shogammon (`shogammon`): the independent reference implementation
+//! (tests/common/shogammon_reference.rs) checked on its own. Expected turn sets were worked out
+//! by hand from docs/rules/shogammon.md and RULES.md §3, never copied from the reference output.
+
+mod common;
+
+use common::shogammon_reference::{Position, ROLLS, START};
+use std::collections::BTreeSet;
+
+/// The reference's legal moves as a set (panics if it listed one twice).
+fn turn_set(position: &Position) -> BTreeSet<String> {
+    let moves = position.legal_moves();
+    let set: BTreeSet<String> = moves.iter().cloned().collect();
+    assert_eq!(set.len(), moves.len(), "duplicate turns in {}", position.position_string());
+    set
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+fn pos(text: &str) -> Position {
+    Position::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn reference_start_round_trip() {
+    let p = Position::start();
+    assert_eq!(p.position_string(), START);
+    assert_eq!(p.legal_moves(), ROLLS.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(p.result(), None);
+    // A point and a roll, input roll in either order; canonical higher die first.
+    let q = pos("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1[GK]SNL w - 16 3");
+    assert_eq!(q.position_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1[GK]SNL w - 61 3");
+    assert_eq!(q.at("4i").as_deref(), Some("[GK]"));
+    // Move number optional.
+    assert_eq!(pos("4k4/9/9/9/9/9/9/9/4K4 b 2Pr - ").position_string(), "4k4/9/9/9/9/9/9/9/4K4 b 2Pr - 1");
+}
+
+#[test]
+fn reference_start_rolls() {
+    let start = Position::start();
+    // 11: two pawn sub-moves. Nine pawns can step; after one, the same pawn can step again
+    // (9 choices) or another of the other 8: 9 * 9 = 81 ordered sequences.
+    assert_eq!(start.with_roll("11").legal_moves().len(), 81);
+    // 61 (rules §1, protocol-spec §14.2 examples). King moves from 5i: 4h, 5h, 6h (empty) and
+    // onto the Golds 4i, 6i (form a point): 5. Pawn moves: 9.
+    // Order 1 then 6: after any pawn step the King still has its 5 moves: 45 turns.
+    // Order 6 then 1: after any King move the 9 pawn steps remain: 45 turns.
+    let t = turn_set(&start.with_roll("61"));
+    assert_eq!(t.len(), 90);
+    for token in ["7g7f,5i5h", "5i5h,7g7f", "7g7f,5i4i", "5i6i,1g1f"] {
+        assert!(t.contains(token), "{token}");
+    }
+    // 66: doubles, two King sub-moves in one order only. From 5i: 5 first moves. Second move:
+    // after 5i4h: King on 4h can go 3h,5h,5i,4i(Gold point),3i(Silver point),... count by hand:
+    // 4h neighbours: 3g P(friendly single: point), 4g P(point), 5g P(point), 3h empty, 5h empty,
+    // 3i S (point), 4i G (point), 5i empty: 8.
+    // after 5i5h: 4g,5g,6g pawns (points), 4h, 6h empty, 4i G, 6i G (points), 5i empty: 8.
+    // after 5i6h: mirror of 4h: 8.
+    // after 5i4i: the King is on top of the Gold; 4i neighbours: 3h,4h,5h empty, 3i S (point),
+    // 5i empty: 5. (The Gold below cannot move, and dice 6 only moves the King anyway.)
+    // after 5i6i: mirror: 5.
+    assert_eq!(start.with_roll("66").legal_moves().len(), 8 + 8 + 8 + 5 + 5);
+    // 52: Rook 2h: 1h, 3h..7h (5 squares), 2i? Knight there (friendly single: point) — and the
+    // Rook may stop on friendly singles: 1h empty, 3h,4h,5h,6h,7h empty, 8h Bishop (point, stop),
+    // 2g pawn (point), 2i knight (point), 1h: so 1h,3h,4h,5h,6h,7h,8h,2g,2i = 9.
+    // Bishop 8h: 7i S? no: 8h diagonals 7g P (point), 9g P (point), 7i Silver (point), 9i
+    // Lance (point) = 4. Die 5 total: 13.
+    // Die 2: Lances 1i,9i: up onto 1g/9g pawns? The lance's first square 1h is empty, then 1g
+    // pawn: point. So each lance: 1h, 1g: 2 each = 4. Knights 2i, 8i: jump to 3g, 1g, 7g, 9g,
+    // all friendly pawns: points: 4. Die 2 total: 8.
+    // Sequences are many; just check the count is consistent with perft and a few tokens.
+    let t = turn_set(&start.with_roll("52"));
+    for token in ["2h2g,2i1g", "2i1g,2h2g", "8h7g,9i9h", "2h5h,1i1h"] {
+        assert!(t.contains(token), "{token}");
+    }
+    assert!(!t.contains("pass"));
+}
+
+#[test]
+fn reference_point_capture_one_order() {
+    // White point [ps] on 5e (a pawn under a silver; [pp] would break the two-pawn rule). Black Rook 5i (die 5) can reach 5e up the empty file; Black Pawn
+    // 5f (die 1) is adjacent. With roll 51: order 5 then 1: 5i... the Rook is blocked by the
+    // pawn on 5f! So Rook cannot reach 5e first. Order 1 then 5: pawn 5f5e first half, then the
+    // Rook slides 5i-5h-5g-5f (now empty)-5e: completes. So the capture exists only in the
+    // order pawn first: `5f5e,5i5e`.
+    // Other turns, order 1-5: ordinary first moves for die 1: the pawn's only move is onto the
+    // enemy point (not ordinary). So die 1 has exactly one move: the first half. Turns in order
+    // 1-5: only `5f5e,5i5e` (the first half is never left standing).
+    // Order 5-1: Rook moves from 5i: up 5h, 5g (then 5f own pawn: point) = 3; left 6i..9i: 4;
+    // right 4i..2i (1i holds the Black King: point) = 4; total 11. Then die 1: the pawn 5f may
+    // move only onto the point (not ordinary with one die left), unless the Rook sits on it:
+    // then the Rook is the top of [PR] on 5f and the pawn cannot move. So die 1 is lost in
+    // every case: 11 one-sub-move turns. Kings: White 5a, Black 1i.
+    let p = pos("4k4/9/9/9/4[ps]4/4P4/9/9/4R3K b - 51 1");
+    let mut expected = vec!["5f5e,5i5e".to_string()];
+    for to in ["5h", "5g", "5f", "6i", "7i", "8i", "9i", "4i", "3i", "2i", "1i"] {
+        expected.push(format!("5i{to}"));
+    }
+    assert_eq!(turn_set(&p), expected.into_iter().collect());
+    let mut q = p.clone();
+    q.play("5f5e,5i5e").unwrap();
+    assert_eq!(q.position_string(), "4k4/9/9/9/4[PR]4/9/9/9/8K w SP - 2");
+}
+
+#[test]
+fn reference_die_must_be_lost() {
+    // Roll 61. Black King 5i alone in the corner of his own pieces; Black Pawn 5h directly in
+    // front, White King 1a. Die 1: pawn 5h5g. Die 6: King 5i: 4h,6h,4i,6i empty, 5h pawn
+    // (point): 5.
+    // Order 1-6: pawn 5h5g then King: 4h,5h,6h,4i,6i = 5 turns.
+    // Order 6-1: King first; if the King climbs onto the pawn (5i5h: [PK]) the pawn cannot
+    // move and die 1 is lost: `5i5h` alone. Otherwise 5h5g follows: 4 turns.
+    let p = pos("8k/9/9/9/9/9/9/4P4/4K4 b - 61 1");
+    let expected = set(&[
+        "5h5g,5i4h",
+        "5h5g,5i5h",
+        "5h5g,5i6h",
+        "5h5g,5i4i",
+        "5h5g,5i6i",
+        "5i5h",
+        "5i4h,5h5g",
+        "5i6h,5h5g",
+        "5i4i,5h5g",
+        "5i6i,5h5g",
+    ]);
+    assert_eq!(turn_set(&p), expected);
+}
+
+#[test]
+fn reference_king_on_point() {
+    // Black King on top of a Black Gold on 5i ([GK]); roll 44 (doubles: two Gold sub-moves).
+    // The Gold below cannot move while the King is on it, no other Gold: die 4 is lost twice:
+    // `pass` is the only turn.
+    let p = pos("8k/9/9/9/9/9/9/9/4[GK]4 b - 44 1");
+    assert_eq!(turn_set(&p), set(&["pass"]));
+    // Roll 64: King leaves first (order 6-4), then the freed Gold may move. Order 4-6: the Gold
+    // cannot move (lost), then the King moves alone.
+    // King from 5i: 4h, 5h, 6h, 4i, 6i (5). After the King leaves, the Gold on 5i: 4h,5h,6h,
+    // 4i,6i minus... Gold moves forward 3 and sideways 2 (backward off-board): 4h,5h,6h,4i,6i,
+    // one of them holds the King (friendly single: point allowed): 5 each.
+    let p = pos("8k/9/9/9/9/9/9/9/4[GK]4 b - 64 1");
+    let t = turn_set(&p);
+    assert_eq!(t.len(), 5 * 5 + 5);
+    assert!(t.contains("5i4h,5i4h")); // the Gold climbs onto the King: [KG]
+    assert!(t.contains("5i6i"));
+    let mut q = p.clone();
+    q.play("64:5i4h,5i4h").unwrap();
+    assert_eq!(q.at("4h").as_deref(), Some("[KG]"));
+    // A King on a point captured: White [gk] on 5a, Black Rook 5i on an open file, Black Gold
+    // 4b. Roll 54: Gold 4b5a first half, then the Rook slides up 5h..5b onto 5a: both White
+    // pieces taken, the King too: b wins. Order 5-4: the Rook would go first; it reaches 5a
+    // (first half) and the Gold 4b completes: also a capture.
+    let p = pos("4[gk]4/5G3/9/9/9/9/9/9/4R3K b - 54 1");
+    let t = turn_set(&p);
+    assert!(t.contains("4b5a,5i5a") && t.contains("5i5a,4b5a"));
+    let mut q = p.clone();
+    q.play("4b5a,5i5a").unwrap();
+    assert_eq!(q.result().as_deref(), Some("b king-capture"));
+    assert_eq!(q.position_string(), "4[GR]4/9/9/9/9/9/9/9/8K w G - 2");
+    assert!(q.legal_moves().is_empty());
+}
+
+#[test]
+fn reference_king_capture_ends_turn() {
+    // Black Pawn 5b may take the single White King 5a (promotion choice: 5b5a+ only, since an
+    // unpromoted pawn on the last rank is dead). Roll 61: order 1-6 takes the King at once,
+    // a one-sub-move turn; the other pawn move is none. Order 6-1: King 1i moves (1h, 2h, 2i),
+    // then the pawn takes: 3 turns.
+    let p = pos("4k4/4P4/9/9/9/9/9/9/8K b - 61 1");
+    assert_eq!(turn_set(&p), set(&["5b5a+", "1i1h,5b5a+", "1i2h,5b5a+", "1i2i,5b5a+"]));
+    let mut q = p.clone();
+    q.play("5b5a+").unwrap();
+    assert_eq!(q.result().as_deref(), Some("b king-capture"));
+    assert_eq!(q.position_string(), "4+P4/9/9/9/9/9/9/9/8K w - - 2");
+}
+
+#[test]
+fn reference_drops() {
+    // Black holds a Pawn; Black Pawn on 5g (a point [PS]? no: the pawn at the bottom of a
+    // point with a Silver on top) — nifu counts it. Roll 11: drops on files other than 5 and
+    // not on rank a; pawns on board: the 5g pawn is under the Silver and cannot move.
+    // Empty squares per file except file 5: 8 ranks b..i minus occupied. Kings 1i (B), 9a (w).
+    let p = pos("k8/9/9/9/9/9/4[PS]4/9/8K b P 11 1");
+    let t = turn_set(&p);
+    // First drop: files 1-4, 6-9, ranks b-i, empty: 8 files * 8 ranks - 1 (1i King) = 63.
+    // After it, that file has a pawn: the second sub-move is either the dropped pawn stepping
+    // (the dropped pawn on rank b steps to rank a only with promotion) or nothing else (hand
+    // empty). A pawn dropped on rank d or c steps into the zone with a promotion choice (two
+    // turns); on rank b only promoted (one turn). So 63 + 8 files * 2 extra = 79.
+    assert_eq!(t.len(), 63 + 16);
+    assert!(t.contains("P*4c,4c4b+") && t.contains("P*4c,4c4b"));
+    assert!(t.contains("P*9b,9b9a+")); // takes the White King
+    assert!(t.contains("P*4e,4e4d"));
+    assert!(t.contains("P*4b,4b4a+"));
+    assert!(!t.iter().any(|s| s.starts_with("P*5")));
+}
+
+#[test]
+fn reference_validation_errors() {
+    for bad in [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", // roll field missing
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 70 1", // bad die
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 6 1", // one die
+        "4k4/9/9/9/9/9/9/9/4[GKS]3 b - - 1",                               // three in a point
+        "4k4/9/9/9/9/9/9/9/3[Gk]K3 b - - 1",                               // mixed point
+        "9/9/9/9/9/9/9/9/9 b - - 1",                                       // no Kings
+        "4k4/9/9/9/9/9/4P4/4P4/4K4 b - - 1",                               // nifu
+        "4k4/9/9/9/9/9/4[PG]4/4P4/4K4 b - - 1",                            // nifu in a point
+        "4k4/9/9/9/9/9/9/9/4K4 b K - 1",                                   // King in hand
+        "4k4/9/9/9/9/9/9/9/4[KK]4 b - - 1",                                // two Kings
+        "P3k4/9/9/9/9/9/9/9/4K4 b - - 1",                                  // dead pawn
+        "4k4/9/9/9/9/9/9/9/4K4 b - - 0",                                   // move number 0
+        "4k4/9/9/9/9/9/9/9/4K4 x - - 1",                                   // bad side
+        "4k4/9/9/9/9/9/9/9/4K4 b 1P - 1",                                  // count 1
+        "4k4/9/9/9/9/9/9/9/4K4 b 19P - 1",                                 // too many pawns
+    ] {
+        assert!(Position::parse(bad).is_err(), "accepted {bad}");
+    }
+    // Side not to move may be "in check"; a single King missing is a decided position.
+    let p = pos("9/9/9/9/9/9/9/9/4K4 w - - 5");
+    assert_eq!(p.result().as_deref(), Some("b king-capture"));
+    assert!(p.legal_moves().is_empty());
+    // Items: a turn at a chance node, a roll at a decision node, a shorthand with another roll.
+    let mut s = Position::start();
+    assert!(s.play("7g7f,5i5h").is_err());
+    s.play("16").unwrap();
+    assert!(s.play("61").is_err());
+    assert!(s.play("52:7g7f").is_err());
+    s.play("61:7g7f,5i5h").unwrap();
+    assert_eq!(s.position_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B2K2R1/LNSG1GSNL w - - 2");
+}
+
+#[test]
+fn reference_perft_consistency() {
+    let start = Position::start();
+    let mut total = 0;
+    for roll in ROLLS {
+        let p = start.with_roll(roll);
+        let n = p.perft(1);
+        assert_eq!(n, p.legal_moves().len() as u64);
+        total += n;
+        println!("roll {roll}: {n} turns");
+    }
+    assert_eq!(start.perft(1), total);
+    println!("chance-node perft(1) from the start: {total}");
+    assert_eq!(start.perft(0), 1);
+    // Decision-node depth 2 = sum over turns of the child's chance-node depth 1.
+    for roll in ["11", "61"] {
+        let p = start.with_roll(roll);
+        let mut sum = 0;
+        for token in p.legal_moves() {
+            let mut q = p.clone();
+            q.play(&token).unwrap();
+            sum += q.perft(1);
+        }
+        assert_eq!(p.perft(2), sum);
+        println!("roll {roll}: perft(2) = {sum}");
+    }
+}
