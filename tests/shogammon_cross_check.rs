@@ -75,6 +75,19 @@ fn reference_start_rolls() {
     // pawn: point. So each lance: 1h, 1g: 2 each = 4. Knights 2i, 8i: jump to 3g, 1g, 7g, 9g,
     // all friendly pawns: points: 4. Die 2 total: 8.
     // Sequences are many; just check the count is consistent with perft and a few tokens.
+    // Order 5-2 (baseline 8 die-2 moves after each of the 13): Rook 2h1h leaves Lance 1i only
+    // 1h (7); 2h to 3h..7h, 8h, 2g: 8 each (56); 2h2i covers the Knight (6); Bishop 8h7g makes
+    // 7g a full point for Knight 8i (7); 8h9g blocks Knight 8i and Lance 9i at 9g (6); 8h7i: 8;
+    // 8h9i covers the Lance (6): 7+56+6+7+6+8+6 = 96.
+    // Order 2-5 (baseline 13 die-5 moves): a Lance or Knight forming a point on 9g or 7g takes
+    // that landing square from the Bishop (12, three cases); the other five: 13: 36+65 = 101.
+    assert_eq!(start.with_roll("52").legal_moves().len(), 96 + 101);
+    // 21 — order 2-1: a Lance to 9h/1h leaves 9 pawn steps, any die-2 move forming a point on a
+    // pawn (9g, 1g, 7g, 3g: six moves) covers it: 9+9+6*8 = 66. Order 1-2: 9g9f (or 1g1f) opens
+    // 9g: Lance 9h, 9g, 9f and Knight 8i to 9g or 7g: 3+2+2+2 = 9 each; every other pawn step
+    // leaves the 8 die-2 moves (7g7f and 3g3f empty a Knight square but keep it reachable):
+    // 9+9+7*8 = 74. Total 140.
+    assert_eq!(start.with_roll("21").legal_moves().len(), 66 + 74);
     let t = turn_set(&start.with_roll("52"));
     for token in ["2h2g,2i1g", "2i1g,2h2g", "8h7g,9i9h", "2h5h,1i1h"] {
         assert!(t.contains(token), "{token}");
@@ -106,6 +119,22 @@ fn reference_point_capture_one_order() {
     let mut q = p.clone();
     q.play("5f5e,5i5e").unwrap();
     assert_eq!(q.position_string(), "4k4/9/9/9/4[PR]4/9/9/9/8K w SP - 2");
+}
+
+#[test]
+fn reference_point_capture_with_freed_lower_piece() {
+    // Black point [SG] on 5f (Silver below, Gold on top), White point [ps] on 5e, roll 43.
+    // Order 4-3: the Gold's first half 5f5e, then the freed Silver completes: `5f5e,5f5e`.
+    // Ordinary Gold moves: 4e, 6e, 4f, 6f, 5g (5e is the enemy point); after each, the freed
+    // Silver has 4e, 6e, 4g, 6g (landing on the Gold where it stands forms a point): 5 * 4 = 20.
+    // Order 3-4: the Silver is covered, die 3 lost; the Gold alone: its 5 ordinary moves.
+    let p = pos("8k/9/9/9/4[ps]4/4[SG]4/9/9/K8 b - 43 1");
+    let t = turn_set(&p);
+    assert_eq!(t.len(), 1 + 20 + 5);
+    assert!(t.contains("5f5e,5f5e") && t.contains("5f4f,5f4e") && t.contains("5f6f"));
+    let mut q = p.clone();
+    q.play("5f5e,5f5e").unwrap();
+    assert_eq!(q.position_string(), "8k/9/9/9/4[GS]4/9/9/9/K8 w SP - 2");
 }
 
 #[test]
