@@ -292,3 +292,64 @@ fn reference_perft_consistency() {
         println!("roll {roll}: perft(2) = {sum}");
     }
 }
+
+#[test]
+fn reference_first_half_without_completion() {
+    // White point [ps] on 5e, Black Pawn 5f, Black Rook 1i (cannot reach 5e), roll 51.
+    // Order 1-5: the Pawn's only move is the first half 5f5e, which no die-5 move completes, so
+    // it does not count: die 1 lost, then the Rook alone. Order 5-1: after any Rook move the
+    // Pawn again has only that (uncompletable) half: die 1 lost. Rook moves: up 1h..1a (8, with
+    // promotion choices on 1c, 1b, 1a: +3) and left 2i..8i plus 9i onto the King (8): 19.
+    let p = pos("7k1/9/9/9/4[ps]4/4P4/9/9/K7R b - 51 1");
+    let t = turn_set(&p);
+    assert_eq!(t.len(), 19);
+    assert!(t.iter().all(|s| s.starts_with("1i") && !s.contains(',')));
+    assert!(t.contains("1i9i") && t.contains("1i1a+") && t.contains("1i1a"));
+}
+
+#[test]
+fn reference_forced_promotion_on_a_point() {
+    // Black Pawn 5b, Black Gold 5a, roll 11. The Pawn may only move 5b5a, onto the Gold (a
+    // point), and must promote there. Then the tokin (die 1: promoted pieces follow the Pawn)
+    // on top of the point moves as a Gold from 5a: 4a, 6a, 5b: 3 turns.
+    let p = pos("4G4/4P4/9/9/9/9/9/9/K7k b - 11 1");
+    assert_eq!(turn_set(&p), set(&["5b5a+,5a4a", "5b5a+,5a6a", "5b5a+,5a5b"]));
+}
+
+#[test]
+fn reference_slider_blocked_by_enemy() {
+    // Black Lance 5i, White Silver 5e, roll 22 (two Lance sub-moves). First: 5h, 5g, 5f, or
+    // 5e taking the Silver. Second from 5h: 5g, 5f, 5e (3); from 5g: 2; from 5f: 1; from 5e:
+    // 5d, 5c / 5c+, 5b / 5b+, 5a+ (forced: a Lance on the last rank is dead) = 6. Total 12.
+    let p = pos("k8/9/9/9/4s4/9/9/9/4L3K b - 22 1");
+    let t = turn_set(&p);
+    assert_eq!(t.len(), 3 + 2 + 1 + 6);
+    assert!(t.contains("5i5e,5e5a+") && !t.contains("5i5e,5e5a") && t.contains("5i5h,5h5e"));
+    let mut q = p.clone();
+    q.play("5i5e,5e5d").unwrap();
+    assert_eq!(q.position_string(), "k8/9/9/4L4/9/9/9/9/8K w S - 2");
+}
+
+#[test]
+fn reference_die_table_option_and_turn_limit() {
+    use common::shogammon_reference::DieTable;
+    // Swapping 1 and 6: the King answers to 1, the Pawns to 6. So roll 11 from the start gives
+    // the 34 King turns of 66 under the default table, and 66 the 81 Pawn turns of 11.
+    let table = DieTable::parse("1:K 2:LN 3:S 4:G 5:BR 6:P").unwrap();
+    let p = Position::parse_with(START, table).unwrap();
+    assert_eq!(p.with_roll("11").legal_moves().len(), 34);
+    assert_eq!(p.with_roll("66").legal_moves().len(), 81);
+    for bad in
+        ["1:P 2:LN 3:S 4:G 5:BR", "1:P 2:LN 3:S 4:G 5:BR 5:K", "1:P 2:LN 3:S 4:G 5:B 6:K", "1:PP 2:LN 3:S 4:G 5:BR 6:K"]
+    {
+        assert!(DieTable::parse(bad).is_err(), "accepted {bad}");
+    }
+    // Turn limit 1: once one turn has been completed the game is drawn.
+    let mut s = Position::start();
+    s.turn_limit = 1;
+    assert_eq!(s.result(), None);
+    s.play("61:7g7f,5i5h").unwrap();
+    assert_eq!(s.result().as_deref(), Some("draw turn-limit"));
+    assert!(s.legal_moves().is_empty());
+    assert!(s.play("11").is_err());
+}
