@@ -247,6 +247,7 @@ fn reference_validation_errors() {
         "4k4/9/9/9/9/9/9/9/4K4 b - - 0",                                   // move number 0
         "4k4/9/9/9/9/9/9/9/4K4 x - - 1",                                   // bad side
         "4k4/9/9/9/9/9/9/9/4K4 b 1P - 1",                                  // count 1
+        "4k4/9/9/9/9/9/9/9/4K4 b 02P - 1",                                 // leading zero
         "4k4/9/9/9/9/9/9/9/4K4 b 19P - 1",                                 // too many pawns
     ] {
         assert!(Position::parse(bad).is_err(), "accepted {bad}");
@@ -352,4 +353,35 @@ fn reference_die_table_option_and_turn_limit() {
     assert_eq!(s.result().as_deref(), Some("draw turn-limit"));
     assert!(s.legal_moves().is_empty());
     assert!(s.play("11").is_err());
+}
+
+#[test]
+fn reference_random_walks_round_trip() {
+    // Self-consistency on reachable positions: every position string re-parses to the same
+    // string and the same legal moves (so reached positions pass validation: two-pawn rule,
+    // piece totals, points of one colour), and no turn is listed twice.
+    let mut seed: u64 = 0x5eed_0002;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as usize
+    };
+    let mut finished = 0;
+    for _ in 0..6 {
+        let mut p = Position::start();
+        for _ in 0..160 {
+            let moves = turn_set(&p);
+            let text = p.position_string();
+            let q = pos(&text);
+            assert_eq!(q.position_string(), text);
+            assert_eq!(turn_set(&q), moves, "{text}");
+            if moves.is_empty() {
+                finished += 1;
+                break;
+            }
+            let list: Vec<&String> = moves.iter().collect();
+            let item = list[next() % list.len()].clone();
+            p.play(&item).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    println!("random walks: {finished} of 6 ended by king-capture");
 }

@@ -874,6 +874,9 @@ fn parse_hand(text: &str) -> Result<[[u32; 7]; 2], String> {
         if !seen.insert(c) {
             return Err(format!("hand letter {c} twice"));
         }
+        if count.starts_with('0') {
+            return Err(format!("bad hand count {count}"));
+        }
         let n: u32 = if count.is_empty() { 1 } else { count.parse().map_err(|_| "bad count".to_string())? };
         if !count.is_empty() && n < 2 {
             return Err(format!("bad hand count {count}"));
