@@ -262,6 +262,9 @@ fn reference_validation_errors() {
     s.play("16").unwrap();
     assert!(s.play("61").is_err());
     assert!(s.play("52:7g7f").is_err());
+    let mut c = Position::start();
+    assert!(c.play("61:7g7f,7f7e").is_err()); // two pawn moves with 6-1: illegal
+    assert_eq!(c.position_string(), START); // the roll of a bad shorthand is not kept
     s.play("61:7g7f,5i5h").unwrap();
     assert_eq!(s.position_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B2K2R1/LNSG1GSNL w - - 2");
 }
@@ -336,7 +339,10 @@ fn reference_die_table_option_and_turn_limit() {
     use common::shogammon_reference::DieTable;
     // Swapping 1 and 6: the King answers to 1, the Pawns to 6. So roll 11 from the start gives
     // the 34 King turns of 66 under the default table, and 66 the 81 Pawn turns of 11.
+    assert_eq!(DieTable::default().text(), "1:P 2:LN 3:S 4:G 5:BR 6:K");
+    assert_eq!(DieTable::parse("6:K 5:RB 2:NL 1:P 4:G 3:S").unwrap(), DieTable::default());
     let table = DieTable::parse("1:K 2:LN 3:S 4:G 5:BR 6:P").unwrap();
+    assert_eq!(table.text(), "1:K 2:LN 3:S 4:G 5:BR 6:P");
     let p = Position::parse_with(START, table).unwrap();
     assert_eq!(p.with_roll("11").legal_moves().len(), 34);
     assert_eq!(p.with_roll("66").legal_moves().len(), 81);

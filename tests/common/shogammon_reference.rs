@@ -159,6 +159,18 @@ impl DieTable {
         }
         Ok(DieTable { die })
     }
+    /// The canonical option value: dice ascending, letters in the order `P L N S G B R K`.
+    pub fn text(&self) -> String {
+        let kinds = [Kind::P, Kind::L, Kind::N, Kind::S, Kind::G, Kind::B, Kind::R, Kind::K];
+        (1..=6)
+            .map(|d| {
+                let letters: String = kinds.iter().filter(|&&k| self.of(k) == d).map(|k| k.letter()).collect();
+                format!("{d}:{letters}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     pub fn of(&self, kind: Kind) -> u8 {
         self.die[kind as usize]
     }
@@ -775,15 +787,19 @@ impl Position {
             return Err(format!("{item}: the game is over"));
         }
         if let Some((roll, turn)) = item.split_once(':') {
-            if self.roll.is_some() {
+            // Played on a copy, so a bad shorthand item leaves the position unchanged.
+            let mut next = self.clone();
+            if next.roll.is_some() {
                 let r = parse_roll(roll)?;
-                if Some(r) != self.roll {
+                if Some(r) != next.roll {
                     return Err(format!("{item}: roll differs from the known roll"));
                 }
             } else {
-                self.play(roll)?;
+                next.play(roll)?;
             }
-            return self.play(turn);
+            next.play(turn)?;
+            *self = next;
+            return Ok(());
         }
         match self.roll {
             None => {
