@@ -88,6 +88,16 @@ fn reference_start_rolls() {
     // leaves the 8 die-2 moves (7g7f and 3g3f empty a Knight square but keep it reachable):
     // 9+9+7*8 = 74. Total 140.
     assert_eq!(start.with_roll("21").legal_moves().len(), 66 + 74);
+    // 33: Silvers 7i (6h, 7h, 8h onto the Bishop) and 3i (4h, 3h, 2h onto the Rook): 6 first
+    // moves; after each, the moved Silver has 3 forward squares (pawns: points) and 2 backward
+    // ones (empty or a friendly single), the other Silver its 3: 6 * 8 = 48.
+    assert_eq!(start.with_roll("33").legal_moves().len(), 48);
+    // 55: two Rook/Bishop sub-moves. After a Rook move to 1h, 3h..7h or 2g (the Rook on 2g
+    // reaches 2f, 2e, 2d, 2c taking a pawn (+/=), 2h, 2i, 3g, 1g): 9 Rook + 4 Bishop moves =
+    // 13 each (7 cases); Rook 2h8h covers the Bishop: 10 Rook moves; Rook 2h2i: 4 + 4 = 8.
+    // Bishop first (the Rook then has 10: 8h and 9h open): 8h7g (Bishop 11, incl. 3c+/3c):
+    // 21; 8h9g: 7 + 10 = 17; 8h7i: 4 + 10 = 14; 8h9i: 2 + 10 = 12. Total 173.
+    assert_eq!(start.with_roll("55").legal_moves().len(), 7 * 13 + 10 + 8 + 21 + 17 + 14 + 12);
     let t = turn_set(&start.with_roll("52"));
     for token in ["2h2g,2i1g", "2i1g,2h2g", "8h7g,9i9h", "2h5h,1i1h"] {
         assert!(t.contains(token), "{token}");
