@@ -401,3 +401,42 @@ fn reference_random_walks_round_trip() {
     }
     println!("random walks: {finished} of 6 ended by king-capture");
 }
+
+#[test]
+fn reference_white_to_move() {
+    // Mirror of reference_die_must_be_lost for White (forward = toward rank i): White King 5a,
+    // White Pawn 5b, roll 61. Order 1-6: 5b5c then the King to 4b, 5b, 6b, 4a, 6a (5). Order
+    // 6-1: 5a5b climbs on the Pawn (die 1 lost), or another King move then 5b5c (4).
+    let p = pos("4k4/4p4/9/9/9/9/9/9/8K w - 61 1");
+    let expected = set(&[
+        "5b5c,5a4b",
+        "5b5c,5a5b",
+        "5b5c,5a6b",
+        "5b5c,5a4a",
+        "5b5c,5a6a",
+        "5a5b",
+        "5a4b,5b5c",
+        "5a6b,5b5c",
+        "5a4a,5b5c",
+        "5a6a,5b5c",
+    ]);
+    assert_eq!(turn_set(&p), expected);
+    // White promotion zone is ranks g-i: Pawn 5g, roll 11. 5g5h+ then the tokin (a White Gold:
+    // 4i, 5i, 6i, 4h, 6h, 5g) = 6; 5g5h then 5h5i+ (forced on the last rank) = 1.
+    let p = pos("8K/9/9/9/9/9/4p4/9/k8 w - 11 1");
+    let t = turn_set(&p);
+    assert_eq!(t.len(), 7);
+    assert!(t.contains("5g5h+,5h5g") && t.contains("5g5h,5h5i+") && !t.contains("5g5h,5h5i"));
+}
+
+#[test]
+fn reference_capture_then_drop() {
+    // A piece captured by the first sub-move may be dropped with the second die. Black Pawn 5f
+    // takes the White Pawn 5e (roll 11, the only first move); then 5e5d, or the captured Pawn
+    // dropped on any empty square of files 1-4, 6-9, ranks b-i (file 5 now has a Black Pawn;
+    // 9i holds the Black King): 8 * 8 - 1 = 63. Total 64.
+    let p = pos("8k/9/9/9/4p4/4P4/9/9/K8 b - 11 1");
+    let t = turn_set(&p);
+    assert_eq!(t.len(), 64);
+    assert!(t.contains("5f5e,P*4e") && t.contains("5f5e,5e5d") && !t.contains("5f5e,P*5g"));
+}

@@ -1,6 +1,6 @@
 //! Shared helpers of the integration tests: the independent reference implementations (hasami
-//! family, checkers games), engine constructors, the result vocabulary and the perft fixture
-//! reader.
+//! family, checkers games, Ito, Philosopher's Chess, Shogammon), engine constructors, the result
+//! vocabulary and the perft fixture reader.
 //!
 //! Every test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
