@@ -1,6 +1,11 @@
 //! STATUS: reference self-tests only (`reference_*`); the engine has no Shogammon yet, so no
-//! `engine_*` cross-checks exist. Missing: engine comparison (turn sets, position strings,
-//! results, perft) once `shogammon` is implemented.
+//! `engine_*` cross-checks exist. Done: start round trip and hand-derived turn counts from the
+//! start (rolls 11, 21, 33, 52, 55, 61, 66), hand-built positions (point capture in one order
+//! only, by a freed lower piece, with a King inside; uncompletable first half; lost die; King
+//! on a point; King capture ending the turn; drops and nifu; forced promotion on a point;
+//! sliders; White to move), validation errors, die table option, turn limit, perft
+//! consistency, random-walk round trips. Missing: engine comparison (turn sets, position
+//! strings, results, perft split) once `shogammon` is implemented in src/.
 //!
 //! Shogammon (`shogammon`): the independent reference implementation
 //! (tests/common/shogammon_reference.rs) checked on its own. Expected turn sets were worked out

@@ -1,7 +1,14 @@
-//! STATUS: done — position string (parse/validate/print), die table (a parameter), sub-moves
-//! for one die, whole turns for a known roll under the binding readings, roll/turn/shorthand
-//! items, result (king-capture, optional turn limit), perft with the chance-node convention.
-//! Missing: nothing known; not yet cross-checked against the engine (it has no Shogammon yet).
+//! STATUS: done — position string (parse/validate/print), die table (a parameter,
+//! `DieTable`), sub-moves for one die, whole turns for a known roll under the binding readings,
+//! roll/turn/`RR:turn` items, result (king-capture, optional turn limit), perft with the
+//! chance-node convention. Missing: not yet cross-checked against the engine (no Shogammon in
+//! src/ yet); no undo (positions are cloned); slow by design (perft depth 2 ~ 0.2 M turns/s).
+//!
+//! API: `Position::start()`, `parse(text)`, `parse_with(text, DieTable)`, `position_string()`,
+//! `legal_moves()` (sorted turn tokens at a decision node, the 21 `ROLLS` at a chance node,
+//! none once over), `legal_turns()` (tokens with the position after), `play(item)`,
+//! `with_roll(roll)`, `result()`, `perft(depth)`, `at(square)`; public fields `dice`,
+//! `turn_limit` (0 = off).
 //!
 //! A deliberately simple, independent second implementation of Shogammon (variant
 //! `shogammon`, docs/rules/shogammon.md, RULES.md §3 "Precise readings (binding)",
