@@ -1,7 +1,9 @@
 //! Shogammon (docs/rules/shogammon.md): shogi with two dice, points (two-piece stacks), no
 //! check rule, King capture wins. Built on the shogi core (`crate::variants::shogi`).
 //!
-//! In progress (issue 13): [`dice`] (the die table option and the 21 rolls) is written; the
-//! board with points, turns, the `Game` implementation and the catalogue line are not yet.
+//! In progress (issue 13): [`dice`] (the die table option and the 21 rolls) and [`points`] (the
+//! board with points on the shogi core) are written; turns, the `Game` implementation and the
+//! catalogue line are not yet.
 
 pub mod dice;
+pub mod points;
