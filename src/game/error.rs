@@ -151,6 +151,8 @@ pub enum PositionErrorKind {
     BadExtraField { field: &'static str, expected: &'static str },
     /// A pawn stands on the rank where it must have promoted.
     PawnOnLastRank { square: String },
+    /// A point (two pieces on one square, Shogammon) holds pieces of both sides.
+    MixedPoint { square: String },
 }
 
 impl PositionError {
@@ -238,6 +240,7 @@ impl fmt::Display for PositionError {
             K::BadMoveNumber { max } => write!(f, "move number must be a number from 1 to {max}, got '{text}'"),
             K::FieldCount { expected } => write!(f, "expected the fields {expected}, got '{text}'"),
             K::BadExtraField { field, expected } => write!(f, "{field} must be {expected}, got '{text}'"),
+            K::MixedPoint { square } => write!(f, "the point on {square} holds pieces of both sides"),
             K::PawnOnLastRank { square } => {
                 write!(f, "the pawn on {square} stands on its last rank, where it would have promoted")
             }

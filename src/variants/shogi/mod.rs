@@ -9,7 +9,7 @@
 //!
 //! Standard shogi on top: [`Shogi`] (position, history, [`crate::game::Game`]), legal move
 //! generation (`movegen`), fourfold repetition and perpetual check (`repetition`), position
-//! strings (`sfen`), move parsing and the diagram (`notation`), the evaluation (`eval`), static
+//! strings ([`sfen`]; its piece and hand readers are shared with Shogammon), move parsing and the diagram (`notation`), the evaluation (`eval`), static
 //! exchange evaluation (`exchange`), and the checkmate search of `go mate` ([`mate`]).
 
 pub mod attacks;
@@ -29,7 +29,7 @@ mod movegen;
 mod notation;
 mod position;
 mod repetition;
-mod sfen;
+pub mod sfen;
 
 pub use moves::ShogiMove;
 pub use position::{Shogi, START};

@@ -13,7 +13,7 @@ use crate::variants::common::{board_field, hand_field, read_board_field, read_ha
 
 /// The standard set: the most pieces of each unpromoted kind (board and hands together),
 /// indexed by `Kind as usize` for `Pawn`..`Gold`.
-const STANDARD_SET: [u32; HAND_KINDS] = [18, 4, 4, 4, 2, 2, 4];
+pub const STANDARD_SET: [u32; HAND_KINDS] = [18, 4, 4, 4, 2, 2, 4];
 
 /// The largest count a hand field may give (no kind exceeds 18 pieces).
 const MAX_COUNT: u32 = 18;
@@ -30,7 +30,7 @@ pub fn parse_position(text: &str) -> Result<Shogi, GameError> {
 }
 
 /// The piece written `letter` (after an optional `+`, `promoted`).
-fn piece_of(letter: char, promoted: bool) -> Option<Piece> {
+pub fn piece_of(letter: char, promoted: bool) -> Option<Piece> {
     let side = if letter.is_ascii_uppercase() { Side::First } else { Side::Second };
     let kind = Kind::from_letter(letter.to_ascii_uppercase())?;
     match promoted {
@@ -62,20 +62,27 @@ fn parse_board(text: &str) -> Result<Board, PositionError> {
 
 /// Reads the hand field into `board` (`variants::common::read_hand`), counts up to 18.
 fn parse_hands(text: &str, board: &mut Board) -> Result<(), PositionError> {
-    let held = read_hand(text, MAX_COUNT, |c| {
+    for ((side, kind), count) in read_hands(text)? {
+        for _ in 0..count {
+            board.add_to_hand(side, kind);
+        }
+    }
+    Ok(())
+}
+
+/// What a hand field holds: each side and kind with its count, in the order written.
+pub type Held = Vec<((Side, Kind), u32)>;
+
+/// The pieces of a hand field (`variants::common::read_hand`, counts up to 18).
+pub fn read_hands(text: &str) -> Result<Held, PositionError> {
+    read_hand(text, MAX_COUNT, |c| {
         let side = if c.is_ascii_uppercase() { Side::First } else { Side::Second };
         match Kind::from_letter(c.to_ascii_uppercase()) {
             Some(Kind::King) => Err(PositionErrorKind::KingInHand),
             Some(kind) => Ok((side, kind)),
             None => Err(PositionErrorKind::UnknownHandPiece { piece: c.to_string() }),
         }
-    })?;
-    for ((side, kind), count) in held {
-        for _ in 0..count {
-            board.add_to_hand(side, kind);
-        }
-    }
-    Ok(())
+    })
 }
 
 /// The rules of §11 a position must keep: at most one King per side on the board (none for a
