@@ -4,7 +4,7 @@
 //! moves.
 
 use crate::core::{zobrist_table, Side};
-use crate::variants::shogi::bitboard::{bit, Bitboard};
+use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
 use crate::variants::shogi::board::Board as Tops;
 use crate::variants::shogi::piece::{Kind, Piece, KINDS};
 use crate::variants::shogi::square::{Square, SQUARES};
@@ -48,6 +48,12 @@ impl Board {
     #[inline]
     pub fn under(&self, sq: Square) -> Option<Piece> {
         self.under[sq]
+    }
+
+    /// The squares where a piece of `side` and `kind` lies under a point.
+    pub fn under_pieces(&self, side: Side, kind: Kind) -> Bitboard {
+        let piece = Piece::new(side, kind);
+        squares(self.points).filter(|&sq| self.under[sq] == Some(piece)).fold(0, |set, sq| set | bit(sq))
     }
 
     /// The squares holding points.
