@@ -1,11 +1,11 @@
-//! STATUS: reference self-tests only (`reference_*`); the engine has no Shogammon yet, so no
-//! `engine_*` cross-checks exist. Done: start round trip and hand-derived turn counts from the
-//! start (rolls 11, 21, 33, 52, 55, 61, 66), hand-built positions (point capture in one order
+//! STATUS: reference self-tests (`reference_*`), and the engine's turn generator (not yet a
+//! `Game`) against the reference on random walks. Done: start round trip and hand-derived turn
+//! counts from the start (rolls 11, 21, 33, 52, 55, 61, 66), hand-built positions (point capture in one order
 //! only, by a freed lower piece, with a King inside; uncompletable first half; lost die; King
 //! on a point; King capture ending the turn; drops and nifu; forced promotion on a point;
 //! sliders; White to move), validation errors, die table option, turn limit, perft
-//! consistency, random-walk round trips. Missing: engine comparison (turn sets, position
-//! strings, results, perft split) once `shogammon` is implemented in src/.
+//! consistency, random-walk round trips. Missing: engine comparison through `Game` (results,
+//! perft split, chance nodes) once `shogammon` is in the catalogue.
 //!
 //! Shogammon (`shogammon`): the independent reference implementation
 //! (tests/common/shogammon_reference.rs) checked on its own. Expected turn sets were worked out
@@ -444,4 +444,53 @@ fn reference_capture_then_drop() {
     let t = turn_set(&p);
     assert_eq!(t.len(), 64);
     assert!(t.contains("5f5e,P*4e") && t.contains("5f5e,5e5d") && !t.contains("5f5e,P*5g"));
+}
+
+/// The engine's turn generator (src/variants/shogammon/turns.rs, not yet behind the `Game`
+/// contract) against the reference along seeded random walks: at every decision node the two
+/// turn sets are equal, and the engine reads the reference's position string and writes it back
+/// unchanged. The walks prefer turns of two sub-moves; points form on most boards (counted).
+#[test]
+fn engine_turns_match_the_reference_on_random_walks() {
+    use tetsugaku::core::SplitMix64;
+    use tetsugaku::variants::shogammon::dice::{DieTable, DEFAULT_TABLE};
+    use tetsugaku::variants::shogammon::position_string::{parse, write};
+    use tetsugaku::variants::shogammon::turns::legal_turns;
+
+    let table = DieTable::parse(DEFAULT_TABLE).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = SplitMix64::new(0x5E06_CAFE);
+    let (mut compared, mut points_seen, mut finished) = (0, 0, 0);
+    for _walk in 0..24 {
+        let mut position = Position::start();
+        for _ply in 0..160 {
+            if position.result().is_some() {
+                finished += 1;
+                break;
+            }
+            if position.roll().is_none() {
+                let roll = ROLLS[rng.below(ROLLS.len())];
+                position.play(roll).unwrap_or_else(|e| panic!("{roll}: {e}"));
+                continue;
+            }
+            let text = position.position_string();
+            let parts = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(write(&parts.board, parts.side, parts.roll, parts.move_number), text);
+            let roll = parts.roll.unwrap_or_else(|| panic!("{text}: no roll"));
+            let engine: BTreeSet<String> =
+                legal_turns(&parts.board, parts.side, roll, &table).into_iter().map(|t| t.token()).collect();
+            assert_eq!(engine, turn_set(&position), "{text}");
+            compared += 1;
+            points_seen += usize::from(text.contains('['));
+            let turns: Vec<String> = engine.into_iter().collect();
+            // Mostly turns of two sub-moves.
+            let busy: Vec<&String> = turns.iter().filter(|t| t.len() > 5 && rng.below(2) == 0).collect();
+            let turn = match busy.is_empty() {
+                true => &turns[rng.below(turns.len())],
+                false => busy[rng.below(busy.len())],
+            };
+            position.play(turn).unwrap_or_else(|e| panic!("{text}: {turn}: {e}"));
+        }
+    }
+    eprintln!("{compared} decision nodes compared, {points_seen} with points, {finished} games finished");
+    assert!(compared > 1000 && points_seen > 100, "{compared} nodes, {points_seen} with points");
 }
