@@ -30,6 +30,8 @@ pub enum DrawReason {
     Material,
     /// The player to move was not in check and had no legal turn (Philosopher's Chess).
     Stalemate,
+    /// The turn limit was reached (Shogammon's `ShogammonTurnLimit`).
+    TurnLimit,
 }
 
 /// How a finished game ended.
@@ -61,6 +63,7 @@ impl DrawReason {
             DrawReason::Repetition => "repetition",
             DrawReason::Material => "material",
             DrawReason::Stalemate => "stalemate",
+            DrawReason::TurnLimit => "turn-limit",
         }
     }
 }
