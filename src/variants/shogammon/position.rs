@@ -7,7 +7,7 @@ use super::dice::{DieTable, Roll, DEFAULT_TABLE};
 use super::points::Board;
 use super::turns::{legal_turns, make_point_capture, make_sub, Taken, Turn};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
-use crate::game::{Game, GameError, MoveError, RuleValues, Turn as Node, VariantSpec};
+use crate::game::{Game, GameError, RuleValues, Turn as Node, VariantSpec};
 use crate::variants::common::MoveNumber;
 use crate::variants::shogi::piece::Kind;
 
@@ -74,6 +74,11 @@ impl Shogammon {
         };
         position.outcome = position.judge(Taken::Nothing);
         Ok(position)
+    }
+
+    /// The roll of the side to move, when known (a decision node).
+    pub fn roll(&self) -> Option<Roll> {
+        self.roll
     }
 
     /// The position string of `text` read and written again (tests).
@@ -230,10 +235,7 @@ impl Game for Shogammon {
     }
 
     fn parse_move(&self, text: &str) -> Result<ShogammonMove, GameError> {
-        let mut moves = Vec::new();
-        self.generate(&mut moves);
-        let wanted = Roll::parse(text).map_or(text.to_string(), Roll::token);
-        moves.into_iter().find(|&mv| self.format_move(mv) == wanted).ok_or_else(|| MoveError::illegal(text).into())
+        super::notation::parse_move(self, text)
     }
 
     fn position_string(&self) -> String {

@@ -1,0 +1,68 @@
+//! Move items (protocol-spec.md §14.2–§14.3): a roll at a chance node, a turn at a decision
+//! node (`7g7f,5i5h`, `pass`), or `RR:turn` when `RR` is the known roll.
+
+use super::dice::Roll;
+use super::position::{Shogammon, ShogammonMove};
+use crate::game::{Game, GameError, MoveError, Turn as Node};
+use crate::variants::shogi::moves::ShogiMove;
+
+/// What a turn looks like, for `bad move` errors.
+const EXPECTED_TURN: &str = "a turn such as 7g7f,5i5h, P*5e or pass";
+
+/// Finds the roll or legal turn written `text`, or says why there is none.
+pub fn parse_move(position: &Shogammon, text: &str) -> Result<ShogammonMove, GameError> {
+    let known = match position.turn() {
+        Node::Over(outcome) => return Err(MoveError::after_end(text, outcome).into()),
+        Node::Chance(_) => {
+            let roll =
+                Roll::parse(text).ok_or_else(|| MoveError::malformed(text, "a roll such as 61 (chance node)"))?;
+            return Ok(ShogammonMove::Roll(roll));
+        }
+        Node::Decide(_) => position.roll().ok_or_else(|| GameError::new("a decision node without a roll"))?,
+    };
+    let turn_text = match text.split_once(':') {
+        Some((roll, turn)) => {
+            let roll = Roll::parse(roll).ok_or_else(|| MoveError::malformed(text, "RR:turn with a roll such as 61"))?;
+            if roll != known {
+                let reason = format!("the roll is {}, not {}", known.token(), roll.token());
+                return Err(MoveError::illegal_because(text, reason).into());
+            }
+            turn
+        }
+        None => text,
+    };
+    let well_formed = turn_text == "pass"
+        || turn_text.split(',').count() <= 2 && turn_text.split(',').all(|s| ShogiMove::parse_usi(s).is_some());
+    if !well_formed {
+        return Err(MoveError::malformed(text, EXPECTED_TURN).into());
+    }
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    moves.into_iter().find(|&mv| position.format_move(mv) == turn_text).ok_or_else(|| {
+        MoveError::illegal_because(text, format!("not a legal turn for the roll {}", known.token())).into()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::RuleValues;
+
+    #[test]
+    fn items_are_read_by_the_kind_of_node() {
+        let mut game = Shogammon::start((), &RuleValues::default());
+        assert!(parse_move(&game, "7g7f").is_err(), "a turn at a chance node");
+        let roll = parse_move(&game, "16").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.format_move(roll), "61");
+        game.play(roll);
+        for good in ["7g7f,5i5h", "5i5h,7g7f", "7g7f,5i4i", "61:7g7f,5i4h", "16:7g7f,5i4h"] {
+            assert!(parse_move(&game, good).is_ok(), "{good}");
+        }
+        let refused = |text: &str| parse_move(&game, text).map_err(|e| e.to_string()).err().unwrap_or_default();
+        assert!(refused("43:7g7f,5i4h").contains("the roll is 61, not 43"));
+        assert!(refused("7g7f,5i4h,1g1f").contains("bad move"));
+        assert!(refused("7g7f").contains("not a legal turn for the roll 61"), "the King's 6 can be used");
+        assert!(refused("61").contains("bad move"), "a roll at a decision node");
+        assert!(refused("pass").contains("not a legal turn"));
+    }
+}
