@@ -6,7 +6,7 @@ use super::dice::Roll;
 use super::points::Board;
 use crate::core::Side;
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, hand_field, MoveNumber};
+use crate::variants::common::{board_field, hand_field, read_board_field, MoveNumber};
 use crate::variants::shogi::bitboard::bit;
 use crate::variants::shogi::piece::{Kind, Piece};
 use crate::variants::shogi::promotion::dead_squares;
@@ -52,65 +52,44 @@ pub fn parse(text: &str) -> Result<Parts, GameError> {
     Ok(Parts { board, side, roll, move_number })
 }
 
-/// One square of the board field: a piece (`+` before a promoted one) or a point `[..]` of two.
+/// One piece of the board field: `+` before a promoted one, then its letter.
 fn read_piece(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<Piece> {
     let promoted = chars.next_if_eq(&'+').is_some();
     piece_of(chars.next()?, promoted)
 }
 
+/// One square of the board field: a piece, or a point `[<lower><top>]`; or the text that is
+/// neither.
+fn read_square(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Result<Vec<Piece>, String> {
+    if chars.next_if_eq(&'[').is_none() {
+        let first = chars.peek().copied();
+        return read_piece(chars).map(|piece| vec![piece]).ok_or_else(|| first.map(String::from).unwrap_or_default());
+    }
+    match (read_piece(chars), read_piece(chars), chars.next()) {
+        (Some(lower), Some(top), Some(']')) => Ok(vec![lower, top]),
+        _ => Err(format!("[{}", chars.collect::<String>())),
+    }
+}
+
 /// The board field: nine ranks, top first, of pieces, points and runs of empty squares (1 to 9,
-/// two runs never adjacent).
+/// two runs never adjacent); a point's two pieces belong to one side.
 fn parse_board(text: &str) -> Result<Board, PositionError> {
-    let bad = |kind| PositionError::board(text, kind);
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 9 {
-        return Err(bad(PositionErrorKind::RankCount { expected: 9, found: ranks.len() }));
-    }
     let mut board = Board::default();
-    for (rank, row) in ranks.iter().enumerate() {
-        let name = (b'a' + rank as u8) as char;
-        let unknown = |piece: String| bad(PositionErrorKind::UnknownPiece { rank: name, piece });
-        let mut column = 0usize;
-        let mut after_number = false;
-        let mut chars = row.chars().peekable();
-        while let Some(&c) = chars.peek() {
-            if let Some(run) = c.to_digit(10) {
-                chars.next();
-                if run == 0 || after_number {
-                    return Err(bad(PositionErrorKind::EmptyRun { rank: name }));
-                }
-                column += run as usize;
-                after_number = true;
-                continue;
-            }
-            after_number = false;
-            let pieces = if chars.next_if_eq(&'[').is_some() {
-                let lower = read_piece(&mut chars);
-                let top = read_piece(&mut chars);
-                match (lower, top, chars.next()) {
-                    (Some(lower), Some(top), Some(']')) => vec![lower, top],
-                    _ => return Err(unknown(format!("[{}", chars.collect::<String>()))),
-                }
-            } else {
-                vec![read_piece(&mut chars).ok_or_else(|| unknown(c.to_string()))?]
-            };
-            // A square past file 1 is counted, not placed: the rank is refused below.
-            if column < 9 {
-                let sq = square(8 - column, rank);
-                if pieces.len() == 2 && pieces[0].side != pieces[1].side {
-                    return Err(bad(PositionErrorKind::MixedPoint { square: square_name(sq) }));
-                }
-                for piece in pieces {
-                    board.land(sq, piece);
-                }
-            }
-            column += 1;
+    let mut mixed = None;
+    read_board_field(text, 9, 9, read_square, |rank, column, pieces| {
+        let sq = square(8 - column, rank);
+        if pieces.len() == 2 && pieces[0].side != pieces[1].side {
+            mixed.get_or_insert(sq);
+            return;
         }
-        if column != 9 {
-            return Err(bad(PositionErrorKind::RankSquares { rank: name, expected: 9, found: column }));
+        for piece in pieces {
+            board.land(sq, piece);
         }
+    })?;
+    match mixed {
+        Some(sq) => Err(PositionError::board(text, PositionErrorKind::MixedPoint { square: square_name(sq) })),
+        None => Ok(board),
     }
-    Ok(board)
 }
 
 /// Every piece on `sq`: the top one and, on a point, the lower one.
