@@ -81,7 +81,8 @@ impl AnyGame {
 
     /// Plays the items of a `position ... moves` list in order. Each item is one move token,
     /// except that an item the game calls a suffix ([`Game::is_suffix_item`]) is joined to the
-    /// item before it. On a refused item: its number (from 1) and why; the moves before it
+    /// item before it, and at a chance node an item `outcome:move` is the outcome then the move.
+    /// On a refused item: its number (from 1) and why; the moves before it
     /// stay played, so callers that must change nothing work on a copy.
     pub fn play_items(&mut self, items: &[&str]) -> Result<(), (usize, GameError)> {
         with_game!(self, g => play_items(g, items))
@@ -159,7 +160,16 @@ fn play_items<G: Game>(game: &mut G, items: &[&str]) -> Result<(), (usize, GameE
             token.push_str(suffix);
             index += 1;
         }
-        let mv = game.parse_move(&token).map_err(|error| (number, error))?;
+        // At a chance node, `outcome:move` is the two items `outcome move` (protocol-spec §14.3).
+        let (outcome, token) = match token.split_once(':') {
+            Some((outcome, rest)) if matches!(game.turn(), Turn::Chance(_)) => (Some(outcome), rest),
+            _ => (None, token.as_str()),
+        };
+        if let Some(outcome) = outcome {
+            let mv = game.parse_move(outcome).map_err(|error| (number, error))?;
+            game.play(mv);
+        }
+        let mv = game.parse_move(token).map_err(|error| (number, error))?;
         game.play(mv);
         index += 1;
     }

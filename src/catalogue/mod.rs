@@ -24,6 +24,7 @@ macro_rules! games {
                 Checkers($crate::variants::checkers::Checkers),
                 Ito($crate::variants::ito::Ito),
                 Philosophers($crate::variants::philosophers::Philosophers),
+                Shogammon($crate::variants::shogammon::position::Shogammon),
             ]
             $($args)*
         }

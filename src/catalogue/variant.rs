@@ -139,7 +139,10 @@ mod tests {
     #[test]
     fn rule_options_are_found_by_name_and_belong_to_their_variants() {
         let names: Vec<&str> = rule_options().iter().map(|o| o.name).collect();
-        assert_eq!(names, ["DaiHasamiJumps", "MakyekWin", "PhilosophersStalemate"]);
+        assert_eq!(
+            names,
+            ["DaiHasamiJumps", "MakyekWin", "ShogammonDice", "ShogammonTurnLimit", "PhilosophersStalemate"]
+        );
         let jumps = Variant::named("dai-hasami-step").and_then(|v| v.rule_option("DaiHasamiJumps"));
         assert!(jumps.is_some());
         assert!(Variant::named("hasami").and_then(|v| v.rule_option("DaiHasamiJumps")).is_none());

@@ -4,18 +4,25 @@
 
 use super::EngineError;
 use crate::catalogue::{AnyGame, Variant, VARIANTS};
-use crate::game::RuleValues;
+use crate::game::{RuleValues, Turn};
 use crate::search::{self, Config, Control, Limits, TranspositionTable};
 use crate::with_game;
 use std::time::Instant;
 
 /// The bench positions, `(variant, position string)`: every implemented variant's start
-/// position (`None`) followed by the middlegames it declares, in the order of `usi`'s list.
+/// position (`None`; not when it is a chance node, which cannot be searched) followed by the
+/// positions it declares, in the order of `usi`'s list.
 pub fn bench_positions() -> Vec<(&'static str, Option<&'static str>)> {
+    let searchable_start = |v: &Variant| {
+        AnyGame::new(v, &RuleValues::default(), None).is_ok_and(|game| !matches!(game.turn(), Turn::Chance(_)))
+    };
     VARIANTS
         .iter()
         .filter(|v| v.is_implemented())
-        .flat_map(|v| std::iter::once((v.name, None)).chain(v.bench.iter().map(|&p| (v.name, Some(p)))))
+        .flat_map(|v| {
+            let start = searchable_start(v).then_some((v.name, None));
+            start.into_iter().chain(v.bench.iter().map(|&p| (v.name, Some(p))))
+        })
         .collect()
 }
 

@@ -3,16 +3,36 @@
 //! Not yet in the catalogue (issue 13 in progress): tokens with reasons, the diagram, the
 //! evaluation and the declared options are still to come.
 
-use super::dice::{DieTable, Roll, DEFAULT_TABLE};
+use super::dice::{canonical_table, DieTable, Roll, DEFAULT_TABLE};
 use super::points::Board;
 use super::turns::{legal_turns, make_point_capture, make_sub, Taken, Turn};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
-use crate::game::{Game, GameError, RuleValues, Turn as Node, VariantSpec};
+use crate::game::{Game, GameError, RuleKind, RuleOption, RuleValues, Turn as Node, VariantSpec};
 use crate::variants::common::MoveNumber;
 use crate::variants::shogi::piece::Kind;
 
 /// The position string of the start position (protocol-spec.md §14.1): a chance node.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - - 1";
+
+/// `ShogammonDice`: which piece types each die number moves (protocol-spec.md §8.2).
+pub static DICE: RuleOption = RuleOption {
+    name: "ShogammonDice",
+    kind: RuleKind::Text { default: DEFAULT_TABLE, canonical: canonical_table },
+    about: "Shogammon: the die table, six groups <die>:<letters> such as 2:LN",
+};
+
+/// `ShogammonTurnLimit`: the game is drawn once that many turns are completed (0: never).
+pub static TURN_LIMIT: RuleOption = RuleOption {
+    name: "ShogammonTurnLimit",
+    kind: RuleKind::Spin { default: 0, min: 0, max: 100_000 },
+    about: "Shogammon: turns after which the game is drawn (turn-limit), 0 for no limit",
+};
+
+/// The die table and turn limit `options` give.
+fn rules_of(options: &RuleValues) -> Result<(DieTable, u64), GameError> {
+    let table = DieTable::parse(&options.text(&DICE)).map_err(GameError::new)?;
+    Ok((table, options.number(&TURN_LIMIT).unsigned_abs()))
+}
 
 /// Keys of the second player to move, then of each known roll.
 static KEYS: [u64; 1 + 21] = zobrist_table(0x5E06_3000_0000_0001);
@@ -122,7 +142,8 @@ impl Shogammon {
     }
 }
 
-static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec { name: "shogammon", rules: (), options: &[], bench: &[] }];
+static VARIANTS: [VariantSpec<()>; 1] =
+    [VariantSpec { name: "shogammon", rules: (), options: &[&DICE, &TURN_LIMIT], bench: &[] }];
 
 impl Game for Shogammon {
     type Move = ShogammonMove;
@@ -133,14 +154,15 @@ impl Game for Shogammon {
         &VARIANTS
     }
 
-    fn start((): (), _: &RuleValues) -> Shogammon {
-        let table = DieTable::parse(DEFAULT_TABLE).unwrap_or_else(|e| unreachable!("the default die table: {e}"));
-        Shogammon::from_position_string(START, table, 0).unwrap_or_else(|e| unreachable!("the start position: {e}"))
+    /// The start position; option values are canonical once set, so they always read.
+    fn start((): (), options: &RuleValues) -> Shogammon {
+        let (table, limit) = rules_of(options).unwrap_or_else(|e| unreachable!("a canonical option value: {e}"));
+        Shogammon::from_position_string(START, table, limit).unwrap_or_else(|e| unreachable!("the start position: {e}"))
     }
 
-    fn from_position_string((): (), _: &RuleValues, text: &str) -> Result<Shogammon, GameError> {
-        let table = DieTable::parse(DEFAULT_TABLE).map_err(GameError::new)?;
-        Shogammon::from_position_string(text, table, 0)
+    fn from_position_string((): (), options: &RuleValues, text: &str) -> Result<Shogammon, GameError> {
+        let (table, limit) = rules_of(options)?;
+        Shogammon::from_position_string(text, table, limit)
     }
 
     fn turn(&self) -> Node {

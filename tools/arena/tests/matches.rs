@@ -251,7 +251,6 @@ fn a_broken_configuration_stops_the_match_before_the_first_game() {
         (real("picky", "depth=1 option.NoSuchOption=1"), "", "picky: refused the set-up"),
         (real("lost", "depth=1 dir=/nonexistent-dir"), "", "working directory /nonexistent-dir does not exist"),
         ("cmd=/nonexistent/engine depth=1".to_string(), "", "cannot start /nonexistent/engine"),
-        (real("other", "depth=1"), "--variant shogammon", "not implemented yet"),
     ] {
         let run = arena("config", &[good.clone(), engine], extra);
         assert!(!run.success, "{message}");
