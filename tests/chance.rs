@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use tetsugaku::core::score::{loss_in, win_in, INFINITE, MATE_BOUND};
 use tetsugaku::core::{Outcome, Score, Side, WinReason};
 use tetsugaku::game::{perft, perft_divide, Game, GameError, RuleValues, Turn, VariantSpec};
-use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, TranspositionTable};
+use tetsugaku::search::{search, ChancePruning, Config, Control, Event, Limits, ScoreReport, TranspositionTable};
 
 /// A race: each turn the player rolls a three-sided die (faces 1, 2, 3, weighted by `die`,
 /// 1:1:2 unless loaded), then either advances its token by the roll or stays. Landing on a
@@ -206,7 +206,7 @@ struct Seen {
 
 /// Full-width expectimax to `depth` decisions, written independently of the library's search:
 /// a finished game scores a win or loss `ply` decisions from the root (chance nodes are no
-/// plies), a chance node the weighted mean of its outcomes truncated toward zero, and that mean
+/// plies), a chance node at the horizon its evaluation (before the roll), any other the weighted mean of its outcomes truncated toward zero, and that mean
 /// stays a decided score only when every outcome is decided the same way (else it is clamped
 /// to the undecided range).
 fn expectimax(game: &mut Race, depth: i32, ply: usize, seen: &mut Seen) -> Score {
@@ -221,6 +221,7 @@ fn expectimax(game: &mut Race, depth: i32, ply: usize, seen: &mut Seen) -> Score
             }
         }
         Turn::Over(Outcome::Draw(_)) => 0,
+        Turn::Chance(_) if depth <= 0 => game.evaluate(),
         Turn::Chance(_) => {
             game.generate(&mut moves);
             let (mut total, mut weights) = (0i64, 0i64);
@@ -290,7 +291,16 @@ fn perft_sums_chance_outcomes_without_using_depth() {
 
 /// Runs a fixed-depth search, keeping every event.
 fn run(root: &Race, depth: u32, multipv: usize, tt: &TranspositionTable) -> (tetsugaku::search::Summary, Vec<Event>) {
-    let config = Config { threads: 1, multipv, move_overhead: 0 };
+    run_with(root, depth, Config { multipv, ..Config::default() }, tt)
+}
+
+/// Runs a fixed-depth search with `config`, keeping every event.
+fn run_with(
+    root: &Race,
+    depth: u32,
+    config: Config,
+    tt: &TranspositionTable,
+) -> (tetsugaku::search::Summary, Vec<Event>) {
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let events = Mutex::new(Vec::new());
     let record = |event: Event| events.lock().expect("not poisoned").push(event);
@@ -313,6 +323,10 @@ fn search_value_is_the_weighted_expectimax() {
             let mut game = root.clone();
             let exact = expectimax(&mut game, depth, 0, &mut seen);
             let what = format!("{} depth {depth}", root.position_string());
+            for chance in [ChancePruning::Plain, ChancePruning::Star1] {
+                let (summary, _) = run_with(&root, depth as u32, Config { chance, ..Config::default() }, &tt);
+                assert_eq!(summary.score, Some(exact), "{what} {chance:?}: {summary:?}");
+            }
             for multipv in [1, 2] {
                 let (summary, events) = run(&root, depth as u32, multipv, &tt);
                 assert_eq!(summary.score, Some(exact), "{what} multipv {multipv}: {summary:?}");
@@ -381,7 +395,7 @@ fn the_principal_variation_stops_at_the_first_chance_node() {
 #[test]
 fn a_chance_root_is_refused() {
     let tt = TranspositionTable::new(1).expect("1 MiB");
-    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+    let config = Config::default();
     for root in [Race::new(1000, [0, 0], None), Race::new(9, [5, 6], None)] {
         let events = Mutex::new(Vec::new());
         let record = |event: Event| events.lock().expect("not poisoned").push(event);

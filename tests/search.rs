@@ -15,7 +15,7 @@ fn search_to(variant: &str, position: &str, depth: u32, threads: usize) -> (Summ
     let game = Hasami::from_position_string(rules(variant), position).expect("a valid position");
     let tt = TranspositionTable::new(16).expect("16 MiB");
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let config = Config { threads, multipv: 1, move_overhead: 0 };
+    let config = Config { threads, ..Config::default() };
     let last_score = std::sync::Mutex::new(None);
     let summary = search(&game, &limits, &config, &tt, &Control::new(false), &|event| {
         if let Event::Info(info) = event {
@@ -85,7 +85,7 @@ fn lazy_smp_returns_a_legal_move_and_counts_every_thread() {
 fn node_limit_and_searchmoves_are_honoured() {
     let game = Hasami::start(rules("hasami"));
     let tt = TranspositionTable::new(4).expect("4 MiB");
-    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+    let config = Config::default();
     let limits = Limits { nodes: Some(20_000), searchmoves: vec!["1i1e".into()], ..Limits::default() };
     let summary = search(&game, &limits, &config, &tt, &Control::new(false), &|_| {}).expect("1i1e is legal");
     assert_eq!(summary.best.as_deref(), Some("1i1e"));
@@ -116,7 +116,7 @@ fn dai_hasami_step_is_a_forced_first_player_win_with_or_without_jumps() {
         let game = Hasami::start(rules("dai-hasami-step").with_options(&options));
         let tt = TranspositionTable::new(16).expect("16 MiB");
         let limits = Limits { depth: Some(9), ..Limits::default() };
-        let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+        let config = Config::default();
         let last = std::sync::Mutex::new(None);
         search(&game, &limits, &config, &tt, &Control::new(false), &|event| {
             if let Event::Info(info) = event {

@@ -45,7 +45,7 @@ pub fn run(
 ) -> Result<BenchReport, EngineError> {
     let tt =
         TranspositionTable::new(hash_mib).ok_or_else(|| EngineError::new(format!("cannot allocate {hash_mib} MiB")))?;
-    let config = Config { threads, multipv: 1, move_overhead: 0 };
+    let config = Config { threads, ..Config::default() };
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let start = Instant::now();
     let mut nodes = 0;

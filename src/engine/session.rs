@@ -158,6 +158,7 @@ impl Session {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
+            ..Config::default()
         };
         let (game, tt, thread_control) = (self.game.clone(), Arc::clone(&self.tt), Arc::clone(&control));
         self.start("search", control, move || {

@@ -23,6 +23,21 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::Worker;
 
+/// How chance nodes are searched (docs/game-contract.md §6; `chance.rs`). Only the default is
+/// played; the others exist to measure what the pruning saves and to test that it is exact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChancePruning {
+    /// Plain expectimax: every roll searched with a full window, no cut at the chance node and no
+    /// table entry for it.
+    Plain,
+    /// Star1: each roll searched with the window that decides the node, cut as soon as it is.
+    Star1,
+    /// Star2: Star1 after bounding every roll first (the table's entries, then a probe of each
+    /// roll's first turn).
+    #[default]
+    Star2,
+}
+
 /// Search settings that come from engine options.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
@@ -32,6 +47,15 @@ pub struct Config {
     pub multipv: usize,
     /// Milliseconds kept back from every time budget.
     pub move_overhead: u64,
+    /// How chance nodes are searched.
+    pub chance: ChancePruning,
+}
+
+impl Default for Config {
+    /// One thread, one principal variation, no overhead, Star2.
+    fn default() -> Config {
+        Config { threads: 1, multipv: 1, move_overhead: 0, chance: ChancePruning::default() }
+    }
 }
 
 /// A reported score: centi-units or a decided game in plies (negative: the side to move loses).
@@ -104,6 +128,7 @@ pub(crate) struct Shared<'a> {
     limits: &'a Limits,
     budget: Option<Budget>,
     multipv: usize,
+    chance: ChancePruning,
     /// Per-thread node counts, published every few nodes.
     nodes: Vec<AtomicU64>,
     /// The cores the helper threads take turns on.
@@ -157,6 +182,7 @@ pub fn search<G: Game>(
         limits,
         budget: limits.budget(side, config.move_overhead),
         multipv: config.multipv.max(1),
+        chance: config.chance,
         nodes: (0..config.threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
         cores: Cores::new(config.threads.max(1), Cores::available()),
     };

@@ -5,6 +5,7 @@
 use super::chance::Outcomes;
 use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
+use super::ChancePruning;
 use super::Shared;
 use crate::core::score::{from_tt, is_decisive, loss_in, mate_plies, to_tt, win_in, DRAW, INFINITE, MATE_BOUND};
 use crate::core::{Outcome, Score, Side};
@@ -276,6 +277,8 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Over(outcome) => {
                 return self.outcome_score(outcome, self.game.side(), ply);
             }
+            // At the horizon a chance node is evaluated before its roll, as a leaf.
+            Turn::Chance(_) if depth <= 0 => return self.game.evaluate(),
             Turn::Chance(_) => return self.chance(depth, ply, alpha, beta, cut),
             Turn::Decide(side) => side,
         };
@@ -503,25 +506,53 @@ impl<'a, G: Game> Worker<'a, G> {
         for &mv in &moves {
             outcomes.push(self.game.chance_weight(mv));
         }
+        let mode = self.shared.chance;
+        if mode == ChancePruning::Plain {
+            return self.plain_expectation(&moves, depth, ply, outcomes);
+        }
         let key = self.game.key();
         if let Some(s) = self.shared.tt.probe(key).and_then(|h| h.cutoff(depth, ply, alpha, beta)) {
             return s;
         }
 
-        // Step 2. Star2, its cheap half: what the table knows of the position after each roll
-        // bounds that outcome (searching each one's first move for a lower bound as well did
-        // not pay on the dice game of tests/chance.rs).
-        for (i, &mv) in moves.iter().enumerate() {
-            self.game.play(mv);
-            let hit = self.shared.tt.probe(self.game.key());
-            self.game.undo();
-            if let Some(h) = hit.filter(|h| h.depth >= depth) {
-                let s = from_tt(h.score, ply);
-                if h.bound != Bound::Upper {
-                    outcomes.at_least(i, s);
+        // Step 2. Star2: bounds for every roll before any is searched: what the table knows of
+        // the position after it, then a probe of the roll's first turn, which fails high on the
+        // threshold that would let the node fail high (a lower bound of the roll's value).
+        if mode == ChancePruning::Star2 {
+            for (i, &mv) in moves.iter().enumerate() {
+                self.game.play(mv);
+                let hit = self.shared.tt.probe(self.game.key());
+                self.game.undo();
+                if let Some(h) = hit.filter(|h| h.depth >= depth) {
+                    let s = from_tt(h.score, ply);
+                    if h.bound != Bound::Upper {
+                        outcomes.at_least(i, s);
+                    }
+                    if h.bound != Bound::Lower {
+                        outcomes.at_most(i, s);
+                    }
                 }
-                if h.bound != Bound::Lower {
-                    outcomes.at_most(i, s);
+            }
+            for (i, &mv) in moves.iter().enumerate() {
+                if let Some(value) = outcomes.cut(alpha, beta) {
+                    return value;
+                }
+                // The threshold that lets the node fail high with the others at their lower
+                // bounds; while none can yet (the others may still be losses), the node's own
+                // beta: if every roll reaches it, so does their mean.
+                let (_, b) = outcomes.window(i, alpha, beta);
+                let b = if b > win_in(ply) { beta } else { b };
+                if outcomes.is_exact(i) || b > win_in(ply) {
+                    continue;
+                }
+                self.game.play(mv);
+                let probed = self.probe(depth, ply, b);
+                self.game.undo();
+                if self.stopped {
+                    return 0;
+                }
+                if let Some(s) = probed.filter(|&s| s >= b) {
+                    outcomes.at_least(i, s);
                 }
             }
         }
@@ -552,6 +583,50 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 4. Store the result (a fail-soft bound outside the window, as decision nodes do).
         self.shared.tt.store(key, None, to_tt(value, ply), depth, Bound::of(value, alpha, beta));
         value
+    }
+
+    /// Star2's probe of a decision node just after a roll: its first turn (the table's, else the
+    /// best ranked) searched with the null window at `b`; a result `>= b` is a lower bound of
+    /// the node's value. `None` when the game is over or there is no turn.
+    fn probe(&mut self, depth: i32, ply: usize, b: Score) -> Option<Score> {
+        let Turn::Decide(side) = self.game.turn() else { return None };
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.game.generate(&mut moves);
+        let tt_move = self.shared.tt.probe(self.game.key()).and_then(|h| h.mv);
+        let first = match tt_move.and_then(|code| moves.iter().position(|&mv| G::encode(mv) == code)) {
+            Some(index) => Some(moves[index]),
+            None => {
+                let mut ranked = std::mem::take(&mut self.ranked[ply]);
+                self.ordering.rank(&self.game, side.index(), ply, &moves, &mut ranked);
+                if !moves.is_empty() {
+                    pick_next(&mut moves, &mut ranked, 0);
+                }
+                self.ranked[ply] = ranked;
+                moves.first().copied()
+            }
+        };
+        self.moves[ply] = moves;
+        let mv = first?;
+        self.game.play(mv);
+        let s = -self.search(depth - 1, ply + 1, -b, -b + 1, true);
+        self.game.undo();
+        Some(s)
+    }
+
+    /// Plain expectimax at a chance node: every roll searched with a full window, the weighted
+    /// mean returned (the yardstick Star1 and Star2 are measured and tested against).
+    fn plain_expectation(&mut self, moves: &[G::Move], depth: i32, ply: usize, mut outcomes: Outcomes) -> Score {
+        for (i, &mv) in moves.iter().enumerate() {
+            self.game.play(mv);
+            let s = self.search(depth, ply, -INFINITE, INFINITE, false);
+            self.game.undo();
+            if self.stopped {
+                return 0;
+            }
+            outcomes.searched(i, s, (-INFINITE, INFINITE));
+        }
+        outcomes.lower()
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.

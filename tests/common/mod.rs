@@ -5,6 +5,7 @@
 //! Every test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod chance_walk;
 pub mod checkers_reference;
 pub mod ito_positions;
 pub mod ito_reference;
@@ -54,7 +55,7 @@ pub fn concrete_mut(game: &mut AnyGame) -> &mut Hasami {
 /// score reported (the history-dependent legality tests search one position with and without
 /// its history through one table).
 pub fn search_once<G: Game>(position: &G, limits: &Limits, tt: &TranspositionTable) -> (Summary, Option<ScoreReport>) {
-    let config = Config { threads: 1, multipv: 1, move_overhead: 0 };
+    let config = Config::default();
     let last = std::sync::Mutex::new(None);
     let summary = search(position, limits, &config, tt, &Control::new(false), &|event| {
         if let Event::Info(info) = event {

@@ -244,9 +244,17 @@ impl Game for Shogammon {
         turn.subs().any(|sub| sub.promotes() || theirs & crate::variants::shogi::bitboard::bit(sub.to()) != 0)
     }
 
-    /// Placeholder until the evaluation is written (issue 13): every position is even.
+    /// What the turn takes and gains by promoting (never negative: no exchange is read).
+    fn exchange_gain(&self, mv: ShogammonMove) -> Score {
+        match mv {
+            ShogammonMove::Turn(turn) => super::eval::turn_gain(&self.board, self.side, turn),
+            ShogammonMove::Roll(_) => 0,
+        }
+    }
+
+    /// Material, points, the next rolls' threats and lost dice (`eval.rs`).
     fn evaluate(&self) -> Score {
-        0
+        super::eval::evaluate(&self.board, self.side, &self.table)
     }
 
     fn format_move(&self, mv: ShogammonMove) -> String {

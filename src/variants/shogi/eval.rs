@@ -12,10 +12,10 @@ use super::square::{file_of, rank_of, square, Square, SQUARES};
 use crate::core::{Score, Side};
 
 /// Board values by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R.
-pub(super) const BOARD_VALUE: [Score; KINDS] = [90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395];
+pub(crate) const BOARD_VALUE: [Score; KINDS] = [90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395];
 
 /// Values in hand by `Kind as usize` (`Pawn`..`Gold`): a piece in hand can go anywhere.
-pub(super) const HAND_VALUE: [Score; HAND_KINDS] = [100, 345, 445, 545, 935, 1090, 590];
+pub(crate) const HAND_VALUE: [Score; HAND_KINDS] = [100, 345, 445, 545, 935, 1090, 590];
 
 /// Placement bonus by how far a piece stands from its owner's back rank (0..8), for the kinds
 /// whose advance matters: pawns, lances, knights, silvers.

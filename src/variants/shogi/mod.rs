@@ -23,7 +23,7 @@ pub mod piece;
 pub mod promotion;
 pub mod square;
 
-mod eval;
+pub(crate) mod eval;
 mod exchange;
 mod movegen;
 mod notation;

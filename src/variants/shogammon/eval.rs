@@ -1,0 +1,200 @@
+//! The Shogammon evaluation, from the side to move's point of view, for a game without check
+//! where the dice say which pieces may move: material on the board (both levels of a point) and
+//! in hand; points; what the next roll of each side can take (a single piece falls to any die
+//! whose pieces reach it, a point only to two different pieces whose dice both come up, the
+//! King worth the game); and dice that could not be used.
+//!
+//! The search evaluates chance nodes: a horizon falls just after a turn, before the next roll
+//! (as backgammon programs evaluate before the dice). The side to move rolls first, so its
+//! threats weigh more than the opponent's, which it may still parry. A decision node (known
+//! roll) is evaluated the same way.
+
+use super::dice::DieTable;
+use super::points::Board;
+use super::turns::Turn;
+use crate::core::{Score, Side};
+use crate::variants::shogi::attacks::attacks;
+use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
+use crate::variants::shogi::eval::{BOARD_VALUE, HAND_VALUE};
+use crate::variants::shogi::piece::{Kind, Piece, KINDS};
+use crate::variants::shogi::square::{rank_of, Square};
+
+/// What losing the King costs in the threat terms (the game, short of a decided score).
+const KING_VALUE: Score = 3000;
+/// Per point: two pieces that a single enemy piece cannot take.
+const POINT: Score = 30;
+/// Per die number whose pieces have nowhere to go and nothing to drop (a die that would be lost).
+const LOST_DIE: Score = 25;
+/// The share (of 4) of the opponent's threats counted: its roll comes after a turn to parry.
+const THEIR_THREATS: Score = 2;
+/// The share (of 4) of the side to move's threats counted: its roll comes next.
+const OUR_THREATS: Score = 3;
+/// Per rank a pawn has advanced past its start.
+const PAWN_ADVANCE: Score = 6;
+
+/// The position's value for `side` (the side to move) under the die table `table`.
+pub fn evaluate(board: &Board, side: Side, table: &DieTable) -> Score {
+    let dice: [u8; KINDS] = std::array::from_fn(|i| table.die_of(Kind::ALL[i]));
+    let us = Forces::of(board, side, &dice);
+    let them = Forces::of(board, side.opponent(), &dice);
+    let mut score = material(board, side) - material(board, side.opponent());
+    score += POINT * (board.points() & board.tops().side(side)).count_ones() as Score;
+    score -= POINT * (board.points() & board.tops().side(side.opponent())).count_ones() as Score;
+    score -= LOST_DIE * (us.lost_dice(board, &dice) - them.lost_dice(board, &dice));
+    score -= THEIR_THREATS * them.threat(board, side) / 4;
+    score += OUR_THREATS * us.threat(board, side.opponent()) / 4;
+    score
+}
+
+/// What `side`'s `turn` takes (a single, or both pieces of a point; the King worth the game)
+/// and gains by promoting, read on the board before the turn: the order in which the search
+/// tries noisy turns.
+pub fn turn_gain(board: &Board, side: Side, turn: Turn) -> Score {
+    let tops = board.tops();
+    let mut gain = 0;
+    let mut taken = 0;
+    for sub in turn.subs() {
+        if let Some(top) = tops.piece_at(sub.to()).filter(|piece| piece.side != side && taken & bit(sub.to()) == 0) {
+            taken |= bit(sub.to());
+            let lower = board.under(sub.to());
+            gain += [Some(top), lower].into_iter().flatten().map(captured).sum::<Score>();
+        }
+        if let (true, Some(from)) = (sub.promotes(), sub.from()) {
+            let kind = tops.piece_at(from).map_or(Kind::Pawn, |piece| piece.kind);
+            gain += BOARD_VALUE[kind.promoted().index()] - BOARD_VALUE[kind.index()];
+        }
+    }
+    gain
+}
+
+/// What taking `piece` wins: its value on the board and in the taker's hand; the game for a
+/// King.
+fn captured(piece: Piece) -> Score {
+    match piece.kind {
+        Kind::King => KING_VALUE,
+        kind => BOARD_VALUE[kind.index()] + HAND_VALUE[kind.unpromoted().index()],
+    }
+}
+
+/// The value of `side`'s pieces on the board (both levels of a point) and in hand, with pawn
+/// advance.
+fn material(board: &Board, side: Side) -> Score {
+    let tops = board.tops();
+    let mut score = 0;
+    for sq in squares(tops.side(side)) {
+        let Some(piece) = tops.piece_at(sq) else { continue };
+        score += value_on_board(piece, sq);
+        score += board.under(sq).map_or(0, |lower| value_on_board(lower, sq));
+    }
+    let hand = tops.hand(side);
+    for (i, kind) in Kind::IN_HAND.into_iter().enumerate() {
+        score += HAND_VALUE[i] * Score::from(hand.count(kind));
+    }
+    score
+}
+
+/// A piece's value where it stands.
+fn value_on_board(piece: Piece, sq: Square) -> Score {
+    let advance = match (piece.kind, piece.side) {
+        (Kind::Pawn, Side::First) => 6 - rank_of(sq) as Score,
+        (Kind::Pawn, Side::Second) => rank_of(sq) as Score - 2,
+        _ => 0,
+    };
+    BOARD_VALUE[piece.kind.index()] + PAWN_ADVANCE * advance.max(0)
+}
+
+/// One side's top pieces as the dice see them: each piece's die and the squares it reaches.
+struct Forces {
+    reach: Vec<(u8, Bitboard)>,
+    side: Side,
+}
+
+impl Forces {
+    fn of(board: &Board, side: Side, dice: &[u8; KINDS]) -> Forces {
+        let tops = board.tops();
+        let occupied = tops.occupied();
+        let reach = squares(tops.side(side))
+            .filter_map(|sq| {
+                tops.piece_at(sq).map(|piece| (dice[piece.kind.index()], attacks(side, piece.kind, sq, occupied)))
+            })
+            .collect();
+        Forces { reach, side }
+    }
+
+    /// How many die numbers (1..6) `side` could not use: no top piece of the die reaches a
+    /// square that is not a point, and no piece of the die is in hand.
+    fn lost_dice(&self, board: &Board, dice: &[u8; KINDS]) -> Score {
+        let mut usable = [false; 7];
+        for &(die, reach) in &self.reach {
+            usable[die as usize] |= reach & !board.points() != 0;
+        }
+        let hand = board.tops().hand(self.side);
+        for kind in Kind::IN_HAND {
+            usable[dice[kind.index()] as usize] |= hand.count(kind) > 0;
+        }
+        usable[1..].iter().filter(|&&u| !u).count() as Score
+    }
+
+    /// The expected loss of `victim` to these pieces' next roll: the largest chance × value over
+    /// its pieces, plus half the second largest (a turn has two sub-moves).
+    fn threat(&self, board: &Board, victim: Side) -> Score {
+        let (mut first, mut second) = (0, 0);
+        for sq in squares(board.tops().side(victim)) {
+            let Some(top) = board.tops().piece_at(sq) else { continue };
+            let lower = board.under(sq);
+            let mut attackers = [0u8; 7];
+            for &(die, reach) in &self.reach {
+                attackers[die as usize] += u8::from(reach & bit(sq) != 0);
+            }
+            let chance = if lower.is_some() { point_chance(&attackers) } else { single_chance(&attackers) };
+            if chance == 0 {
+                continue;
+            }
+            let loss = chance * (captured(top) + lower.map_or(0, captured)) / 36;
+            if loss > first {
+                second = first;
+                first = loss;
+            } else if loss > second {
+                second = loss;
+            }
+        }
+        first + second / 2
+    }
+}
+
+/// Of the 36 ordered rolls, how many have a die among those with an attacker.
+fn single_chance(attackers: &[u8; 7]) -> Score {
+    let missing = attackers[1..].iter().filter(|&&n| n == 0).count() as Score;
+    36 - missing * missing
+}
+
+/// Of the 36 ordered rolls, how many let two different attackers land on a point: one for each
+/// die (two of one die's pieces for a double).
+fn point_chance(attackers: &[u8; 7]) -> Score {
+    let mut rolls = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            let takes = if a == b { attackers[a] >= 2 } else { attackers[a] >= 1 && attackers[b] >= 1 };
+            rolls += Score::from(takes);
+        }
+    }
+    rolls
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_count_the_rolls_that_bring_an_attacker() {
+        // One die number attacks a single: 11 of 36 ordered rolls show it.
+        assert_eq!(single_chance(&[0, 1, 0, 0, 0, 0, 0]), 11);
+        assert_eq!(single_chance(&[0, 1, 1, 0, 0, 0, 0]), 20);
+        assert_eq!(single_chance(&[0; 7]), 0);
+        // A point: two different dice, each with one attacker: 2 ordered rolls (a-b, b-a).
+        assert_eq!(point_chance(&[0, 1, 1, 0, 0, 0, 0]), 2);
+        // Two attackers of one die: the double only, or with the other die.
+        assert_eq!(point_chance(&[0, 2, 0, 0, 0, 0, 0]), 1);
+        assert_eq!(point_chance(&[0, 1, 0, 0, 0, 0, 0]), 0);
+    }
+}
