@@ -2,9 +2,11 @@
 //! node (`7g7f,5i5h`, `pass`), or `RR:turn` when `RR` is the known roll.
 
 use super::dice::Roll;
+use super::points::Board;
 use super::position::{Shogammon, ShogammonMove};
 use crate::game::{Game, GameError, MoveError, Turn as Node};
 use crate::variants::shogi::moves::ShogiMove;
+use crate::variants::shogi::notation::board_diagram;
 
 /// What a turn looks like, for `bad move` errors.
 const EXPECTED_TURN: &str = "a turn such as 7g7f,5i5h, P*5e or pass";
@@ -43,10 +45,37 @@ pub fn parse_move(position: &Shogammon, text: &str) -> Result<ShogammonMove, Gam
     })
 }
 
+/// The board with points written `[lower top]`, both hands, and the roll (`-` at a chance node).
+pub fn diagram(position: &Shogammon, board: &Board) -> String {
+    let cell = |sq| match (board.tops().piece_at(sq), board.under(sq)) {
+        (Some(top), Some(lower)) => format!("[{}{}]", lower.sfen(), top.sfen()),
+        (Some(top), None) => top.sfen(),
+        _ => ".".to_string(),
+    };
+    let mut text = board_diagram(board.tops(), 5, cell);
+    let roll = position.roll().map_or("- (not rolled yet)".to_string(), |roll| roll.token());
+    text.push_str(&format!("\nroll: {roll}"));
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::RuleValues;
+    use crate::variants::shogammon::dice::{DieTable, DEFAULT_TABLE};
+
+    #[test]
+    fn the_diagram_shows_points_hands_and_the_roll() {
+        let text = "lnsgkgsnl/1r5b1/ppppppp2/9/9/2P6/PP1PPPPPP/1B5R1/LNSG1[GK]SNL w 2p - 2";
+        let game =
+            Shogammon::from_position_string(text, DieTable::parse(DEFAULT_TABLE).unwrap_or_else(|e| panic!("{e}")), 0)
+                .unwrap_or_else(|e| panic!("{e}"));
+        let diagram = diagram(&game, game.board());
+        let lines: Vec<&str> = diagram.lines().collect();
+        assert_eq!(lines[0], "     9    8    7    6    5    4    3    2    1");
+        assert_eq!(lines[9], "     L    N    S    G    . [GK]    S    N    L  i");
+        assert_eq!(&lines[10..], ["hand b: -", "hand w: 2p", "roll: - (not rolled yet)"]);
+    }
 
     #[test]
     fn items_are_read_by_the_kind_of_node() {

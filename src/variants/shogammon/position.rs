@@ -96,6 +96,11 @@ impl Shogammon {
         Ok(position)
     }
 
+    /// The pieces on the board, with points, and in hand.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The roll of the side to move, when known (a decision node).
     pub fn roll(&self) -> Option<Roll> {
         self.roll
@@ -272,9 +277,8 @@ impl Game for Shogammon {
         super::position_string::write(&self.board, self.side, self.roll, self.move_number)
     }
 
-    /// Placeholder until the diagram is written (issue 13): the position string.
     fn diagram(&self) -> String {
-        self.position_string()
+        super::notation::diagram(self, &self.board)
     }
 }
 

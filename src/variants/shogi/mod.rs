@@ -26,7 +26,7 @@ pub mod square;
 pub(crate) mod eval;
 mod exchange;
 mod movegen;
-mod notation;
+pub(crate) mod notation;
 mod position;
 mod repetition;
 pub mod sfen;

@@ -2,11 +2,12 @@
 
 use super::attacks;
 use super::bitboard::{bit, files_of};
+use super::board::Board;
 use super::moves::ShogiMove;
 use super::piece::Kind;
 use super::position::Shogi;
 use super::promotion::{dead_squares, promotion_masks};
-use super::square::{file_of, square, square_name};
+use super::square::{file_of, square, square_name, Square};
 use crate::core::Side;
 use crate::game::{Game, GameError, MoveError, Turn};
 use crate::variants::common::hand_line;
@@ -75,13 +76,20 @@ fn why_illegal(position: &Shogi, mv: ShogiMove) -> String {
 /// (variant, side to move, result, position string) are the protocol layer's.
 pub fn diagram(position: &Shogi) -> String {
     let board = position.board();
-    let mut text = String::new();
-    text.push_str("   9  8  7  6  5  4  3  2  1");
+    board_diagram(board, 3, |sq| board.piece_at(sq).map_or(".".to_string(), |p| p.sfen()))
+}
+
+/// The diagram of a shogi board whose squares `cell` writes (right-aligned in `width`
+/// characters), files on top, ranks on the right, then both hands.
+pub fn board_diagram(board: &Board, width: usize, cell: impl Fn(Square) -> String) -> String {
+    let mut text = String::from(" ");
+    for file in (1..=9).rev() {
+        let _ = write!(text, "{file:>width$}");
+    }
     for rank in 0..9 {
         text.push_str("\n ");
         for column in 0..9 {
-            let cell = board.piece_at(square(8 - column, rank)).map_or(".".to_string(), |p| p.sfen());
-            let _ = write!(text, "{cell:>3}");
+            let _ = write!(text, "{:>width$}", cell(square(8 - column, rank)));
         }
         let _ = write!(text, "  {}", (b'a' + rank as u8) as char);
     }
