@@ -4,7 +4,7 @@
 
 use super::EngineError;
 use crate::catalogue::{AnyGame, Variant, VARIANTS};
-use crate::game::{RuleValues, Turn};
+use crate::game::{Game, RuleValues, Turn};
 use crate::search::{self, Config, Control, Limits, TranspositionTable};
 use crate::with_game;
 use std::time::Instant;
@@ -24,6 +24,18 @@ pub fn bench_positions() -> Vec<(&'static str, Option<&'static str>)> {
             start.into_iter().chain(v.bench.iter().map(|&p| (v.name, Some(p))))
         })
         .collect()
+}
+
+/// Searches one bench position to `depth`, or to the game's [`Game::MAX_BENCH_DEPTH`].
+fn search_bench<G: Game>(
+    game: &G,
+    depth: u32,
+    config: &Config,
+    tt: &TranspositionTable,
+    control: &Control,
+) -> Result<search::Summary, crate::game::GameError> {
+    let limits = Limits { depth: Some(depth.min(G::MAX_BENCH_DEPTH)), ..Limits::default() };
+    search::search(game, &limits, config, tt, control, &|_| {})
 }
 
 /// The totals of a bench run.
@@ -46,7 +58,6 @@ pub fn run(
     let tt =
         TranspositionTable::new(hash_mib).ok_or_else(|| EngineError::new(format!("cannot allocate {hash_mib} MiB")))?;
     let config = Config { threads, ..Config::default() };
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
     let start = Instant::now();
     let mut nodes = 0;
     let positions = bench_positions();
@@ -56,7 +67,7 @@ pub fn run(
         let game = AnyGame::new(variant, &RuleValues::default(), position)?;
         tt.clear();
         let control = Control::new(false);
-        let summary = with_game!(&game, g => search::search(g, &limits, &config, &tt, &control, &|_| {}))?;
+        let summary = with_game!(&game, g => search_bench(g, depth, &config, &tt, &control))?;
         nodes += summary.nodes;
         progress(index, name, summary.nodes);
     }

@@ -79,6 +79,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`play_null`](Game::play_null) must be implemented.
     const NULL_MOVE_OK: bool = false;
 
+    /// The deepest `bench` searches this game's positions (a whole turn per depth can make the
+    /// common bench depth far too slow, as with Shogammon's 21 rolls between turns).
+    const MAX_BENCH_DEPTH: u32 = u32::MAX;
+
     /// Whose decision it is, or how the game ended.
     fn turn(&self) -> Turn;
 

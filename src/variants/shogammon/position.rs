@@ -147,13 +147,24 @@ impl Shogammon {
     }
 }
 
-static VARIANTS: [VariantSpec<()>; 1] =
-    [VariantSpec { name: "shogammon", rules: (), options: &[&DICE, &TURN_LIMIT], bench: &[] }];
+/// Shogammon is the one variant of this type. Its start is a chance node, so `bench` searches it
+/// after the roll 61, and a middlegame with points of both sides.
+static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
+    name: "shogammon",
+    rules: (),
+    options: &[&DICE, &TURN_LIMIT],
+    bench: &[
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 61 1",
+        "1ns[gk]3nl/5[gs]1b1/[pl]1p2pp1p/L[pr]2p2p1/3p5/4P1P2/PP[PB]P1P1PP/1SG4R1/1N2[KG]1SNL b - 32 13",
+    ],
+}];
 
 impl Game for Shogammon {
     type Move = ShogammonMove;
     type Rules = ();
     const CHANCE: bool = true;
+    /// Two turns with the 21 rolls between them.
+    const MAX_BENCH_DEPTH: u32 = 2;
 
     fn variants() -> &'static [VariantSpec<()>] {
         &VARIANTS
