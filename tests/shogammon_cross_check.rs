@@ -517,7 +517,7 @@ fn reference_of(fixture: &common::Fixture) -> Position {
 }
 
 /// Fixture lines with more nodes than this are not recounted by the reference (it counts a few
-/// hundred thousand turns a second: the lines below it take about 10 s in all). Only the start's
+/// hundred thousand turns a second: the 34 lines below it take about 7 s in all). Only the start's
 /// perft 2 (6,413,679) is above it; its rolls 11 and 61 are recounted by
 /// `reference_start_perft_2_by_roll`.
 const REFERENCE_MAX_NODES: u64 = 1_000_000;

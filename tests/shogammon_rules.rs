@@ -4,8 +4,8 @@
 //! lower piece, uncompletable first half), doubles, the must-use rule with both orders combined,
 //! promotion (optional, compulsory, on a point), drops (nifu at either level of a point, no
 //! pawn-drop-mate ban, dead pieces), no check rule, King capture ending the game, pass, the die
-//! table option, the turn limit; plus the hand-built positions of tests/shogammon_cross_check.rs
-//! run through the engine. Every expected count or set is worked out by hand in the comments
+//! table option, the turn limit, position-string validation; plus the hand-built positions and
+//! hand-counted start rolls of tests/shogammon_cross_check.rs run through the engine. Every expected count or set is worked out by hand in the comments
 //! from the rules text, never copied from program output.
 //!
 //! Shogammon (`shogammon`): hand-built positions, one per rule, through the engine.
@@ -359,4 +359,52 @@ fn turn_limit_option() {
         play(&mut g, &first);
     }
     assert_eq!(result(&g), None);
+}
+
+#[test]
+fn start_rolls_counted_by_hand() {
+    // The hand counts of tests/shogammon_cross_check.rs (`reference_start_rolls`, worked out
+    // there from the rules): 11 9 x 9; 21 66 + 74; 33 6 x 8; 52 96 + 101; 55 173; 61 45 + 45;
+    // 66 8 + 8 + 8 + 5 + 5.
+    for (roll, count) in [("11", 81), ("21", 140), ("33", 48), ("52", 197), ("55", 173), ("61", 90), ("66", 34)] {
+        assert_eq!(turns_of(&start_with(roll)).len(), count, "roll {roll}");
+    }
+    let t = turns_of(&start_with("61"));
+    for token in ["7g7f,5i5h", "5i5h,7g7f", "7g7f,5i4i", "5i6i,1g1f"] {
+        assert!(t.contains(token), "{token}");
+    }
+    // The start is a chance node listing the 21 rolls.
+    let rolls: Vec<String> = engine("shogammon", None).legal_moves();
+    assert_eq!(rolls.join(" "), "11 21 22 31 32 33 41 42 43 44 51 52 53 54 55 61 62 63 64 65 66");
+}
+
+#[test]
+fn invalid_position_strings_are_refused() {
+    // The list of `reference_validation_errors` (each breaks one rule of protocol-spec §14.1).
+    let v = tetsugaku::Variant::named("shogammon").unwrap_or_else(|| panic!("no shogammon"));
+    for bad in [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 70 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 6 1",
+        "4k4/9/9/9/9/9/9/9/4[GKS]3 b - - 1",
+        "4k4/9/9/9/9/9/9/9/3[Gk]K3 b - - 1",
+        "9/9/9/9/9/9/9/9/9 b - - 1",
+        "4k4/9/9/9/9/9/4P4/4P4/4K4 b - - 1",
+        "4k4/9/9/9/9/9/4[PG]4/4P4/4K4 b - - 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b K - 1",
+        "4k4/9/9/9/9/9/9/9/4[KK]4 b - - 1",
+        "P3k4/9/9/9/9/9/9/9/4K4 b - - 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b - - 0",
+        "4k4/9/9/9/9/9/9/9/4K4 x - - 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b 1P - 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b 02P - 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b 19P - 1",
+    ] {
+        assert!(AnyGame::new(v, &Default::default(), Some(bad)).is_err(), "accepted {bad}");
+    }
+    // Accepted: the side not to move attacked (no check rule); a roll in either order, printed
+    // higher die first; a missing move number; a King inside a point.
+    let g = game("4k4/4R4/9/9/9/9/9/9/4K4 b - 16");
+    assert_eq!(g.position_string(), "4k4/4R4/9/9/9/9/9/9/4K4 b - 61 1");
+    assert_eq!(game("4k4/9/9/9/9/9/9/9/4[GK]4 b - - 1").position_string(), "4k4/9/9/9/9/9/9/9/4[GK]4 b - - 1");
 }
