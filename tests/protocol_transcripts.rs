@@ -11,7 +11,7 @@ use support::{is_printable_ascii, is_search_output, Engine, Info, Search};
 use tetsugaku::core::SplitMix64;
 use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
 
-const OPTION_LINES: [&str; 9] = [
+const OPTION_LINES: [&str; 11] = [
     "option name USI_Hash type spin default 64 min 1 max 65536",
     "option name USI_Ponder type check default true",
     "option name Threads type spin default 1 min 1 max 256",
@@ -22,6 +22,10 @@ const OPTION_LINES: [&str; 9] = [
      var enryo var philosophy-checkers var shogi var checkers",
     "option name DaiHasamiJumps type check default true",
     "option name MakyekWin type combo default all var all var all-but-one",
+    // Shogammon's rule options (protocol-spec.md §8.2), after Makyek's and before Philosopher's
+    // Chess's: rule options follow the order of the variants that declare them (§8.1).
+    "option name ShogammonDice type string default 1:P 2:LN 3:S 4:G 5:BR 6:K",
+    "option name ShogammonTurnLimit type spin default 0 min 0 max 100000",
     "option name PhilosophersStalemate type combo default draw var draw var loss",
 ];
 

@@ -1,11 +1,15 @@
-//! STATUS: reference self-tests (`reference_*`), and the engine's turn generator (not yet a
-//! `Game`) against the reference on random walks. Done: start round trip and hand-derived turn
-//! counts from the start (rolls 11, 21, 33, 52, 55, 61, 66), hand-built positions (point capture in one order
-//! only, by a freed lower piece, with a King inside; uncompletable first half; lost die; King
-//! on a point; King capture ending the turn; drops and nifu; forced promotion on a point;
-//! sliders; White to move), validation errors, die table option, turn limit, perft
-//! consistency, random-walk round trips. Missing: engine comparison through `Game` (results,
-//! perft split, chance nodes) once `shogammon` is in the catalogue.
+//! STATUS: reference self-tests (`reference_*`) and the engine against the reference. Done:
+//! start round trip and hand-derived turn counts from the start (rolls 11, 21, 33, 52, 55, 61,
+//! 66), hand-built positions (point capture in one order only, by a freed lower piece, with a
+//! King inside; uncompletable first half; lost die; King on a point; King capture ending the
+//! turn; drops and nifu; forced promotion on a point; sliders; White to move), validation
+//! errors, die table option, turn limit, perft consistency, random-walk round trips; the
+//! engine's turn generator on 24 random walks; every line of tests/perft/shogammon.perft up to
+//! 1,000,000 turns recounted by the reference (all but the start's perft 2, whose rolls 11 and
+//! 61 are recounted through `perft_divide`), perft divide 1 from every fixture; 12 random walks
+//! through `Game`/`AnyGame` under three option sets (turn limit, reversed die table): legal
+//! sets at chance and decision nodes, results, keys, token and position-string round trips,
+//! play/undo. The engine on the hand-built positions: tests/shogammon_rules.rs. Missing: search.
 //!
 //! Shogammon (`shogammon`): the independent reference implementation
 //! (tests/common/shogammon_reference.rs) checked on its own. Expected turn sets were worked out
@@ -493,4 +497,186 @@ fn engine_turns_match_the_reference_on_random_walks() {
     }
     eprintln!("{compared} decision nodes compared, {points_seen} with points, {finished} games finished");
     assert!(compared > 1000 && points_seen > 100, "{compared} nodes, {points_seen} with points");
+}
+
+/// The Shogammon fixtures of tests/perft.
+fn fixtures() -> Vec<common::Fixture> {
+    common::load_fixtures().into_iter().filter(|f| f.variant == "shogammon").collect()
+}
+
+/// The reference's position of a fixture, its items played.
+fn reference_of(fixture: &common::Fixture) -> Position {
+    let mut position = match &fixture.position {
+        Some(text) => Position::parse(text).unwrap_or_else(|e| panic!("{}: reference rejects: {e}", fixture.origin)),
+        None => Position::start(),
+    };
+    for item in &fixture.moves {
+        position.play(item).unwrap_or_else(|e| panic!("{}: reference refuses {item}: {e}", fixture.origin));
+    }
+    position
+}
+
+/// Fixture lines with more nodes than this are not recounted by the reference (it counts a few
+/// hundred thousand turns a second: the 34 lines below it take about 7 s in all). Only the start's
+/// perft 2 (6,413,679) is above it; its rolls 11 and 61 are recounted by
+/// `reference_start_perft_2_by_roll`.
+const REFERENCE_MAX_NODES: u64 = 1_000_000;
+
+#[test]
+fn engine_fixture_lines_match_the_reference() {
+    let fixtures = fixtures();
+    assert!(fixtures.len() >= 15, "the Shogammon fixtures are missing");
+    let (mut recounted, mut skipped) = (0, Vec::new());
+    for fixture in &fixtures {
+        let position = reference_of(fixture);
+        // Every fixture position reads the same in both implementations.
+        let game = common::fixture_game(fixture);
+        assert_eq!(game.position_string(), position.position_string(), "{}", fixture.origin);
+        for &(depth, nodes) in &fixture.perft {
+            if nodes > REFERENCE_MAX_NODES {
+                skipped.push(format!("{} perft {depth}", fixture.id));
+                continue;
+            }
+            assert_eq!(position.perft(depth), nodes, "{} ({}): reference perft {depth}", fixture.id, fixture.origin);
+            recounted += 1;
+        }
+    }
+    eprintln!("{recounted} fixture lines recounted by the reference; skipped (too slow): {skipped:?}");
+    assert_eq!(skipped, vec!["startpos perft 2".to_string()]);
+}
+
+/// The start's perft 2 split by roll (a chance node: one line per roll) for two rolls, by the
+/// engine's `perft_divide` and by the reference.
+#[test]
+fn reference_start_perft_2_by_roll() {
+    let divide = common::engine("shogammon", None).perft_divide(2);
+    assert_eq!(divide.len(), 21);
+    assert_eq!(divide.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>(), ROLLS.to_vec());
+    for roll in ["11", "61"] {
+        let engine = divide.iter().find(|(r, _)| r == roll).map(|&(_, n)| n);
+        assert_eq!(engine, Some(Position::start().with_roll(roll).perft(2)), "roll {roll}");
+    }
+}
+
+/// Perft divide at depth 1 from every fixture: per turn 1, per roll the roll's turn count.
+#[test]
+fn engine_perft_divide_matches_the_reference_from_every_fixture() {
+    for fixture in fixtures() {
+        let game = common::fixture_game(&fixture);
+        let position = reference_of(&fixture);
+        let ours: BTreeSet<(String, u64)> = game.perft_divide(1).into_iter().collect();
+        let theirs: BTreeSet<(String, u64)> = match position.roll() {
+            None => ROLLS.iter().map(|r| (r.to_string(), position.with_roll(r).perft(1))).collect(),
+            Some(_) => position.legal_moves().into_iter().map(|t| (t, 1)).collect(),
+        };
+        assert_eq!(ours, theirs, "{} ({}): perft divide 1", fixture.id, fixture.origin);
+    }
+}
+
+/// The result word of an engine position (`b king-capture`, `draw turn-limit`), `None` while
+/// ongoing (at a chance node too).
+fn engine_result(game: &tetsugaku::AnyGame) -> Option<String> {
+    match game.turn() {
+        tetsugaku::Turn::Over(outcome) => Some(outcome.to_string()),
+        _ => None,
+    }
+}
+
+/// The concrete Shogammon position inside an `AnyGame`.
+fn shogammon(game: &tetsugaku::AnyGame) -> &tetsugaku::variants::shogammon::position::Shogammon {
+    match game {
+        tetsugaku::AnyGame::Shogammon(g) => g,
+        _ => panic!("not a Shogammon game"),
+    }
+}
+
+fn shogammon_mut(game: &mut tetsugaku::AnyGame) -> &mut tetsugaku::variants::shogammon::position::Shogammon {
+    match game {
+        tetsugaku::AnyGame::Shogammon(g) => g,
+        _ => panic!("not a Shogammon game"),
+    }
+}
+
+/// Random walks through the `Game` / `AnyGame` interface against the reference, under three
+/// option sets (default; a turn limit of 12; the reversed die table with a turn limit of 60):
+/// at every node (chance and decision) equal position strings, legal sets (the 21 rolls at a
+/// chance node) and results; the key equals the key from scratch; the position string re-read
+/// gives the same key, string and moves; every legal token parses and formats back to itself;
+/// one random item played and undone leaves string and key unchanged. Rolls are drawn at
+/// random, some turns are played as `RR:turn` shorthand items.
+#[test]
+fn engine_game_matches_the_reference_on_random_walks() {
+    use common::shogammon_reference::DieTable;
+    use tetsugaku::core::SplitMix64;
+    use tetsugaku::Game;
+
+    let option_sets: [(&[&str], &str, u64); 3] = [
+        (&[], "1:P 2:LN 3:S 4:G 5:BR 6:K", 0),
+        (&["ShogammonTurnLimit=12"], "1:P 2:LN 3:S 4:G 5:BR 6:K", 12),
+        (&["ShogammonDice=6:P 5:LN 4:S 3:G 2:BR 1:K", "ShogammonTurnLimit=60"], "1:K 2:BR 3:G 4:S 5:LN 6:P", 60),
+    ];
+    let mut rng = SplitMix64::new(0x5E06_0B57);
+    let (mut nodes, mut chance, mut with_points) = (0, 0, 0);
+    let mut results: std::collections::BTreeMap<String, usize> = Default::default();
+    for walk in 0..12 {
+        let (items, table, limit) = option_sets[walk % option_sets.len()];
+        let options = common::rules("shogammon", items);
+        let mut game = common::engine_with("shogammon", &options, None);
+        let mut reference = Position::parse_with(START, DieTable::parse(table).unwrap_or_else(|e| panic!("{e}")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        reference.turn_limit = limit;
+        for _ply in 0..140 {
+            let text = reference.position_string();
+            let context = format!("walk {walk}, {text}");
+            assert_eq!(game.position_string(), text, "{context}");
+            let moves: BTreeSet<String> = game.legal_moves().into_iter().collect();
+            assert_eq!(moves.len(), game.legal_moves().len(), "{context}: a move listed twice");
+            assert_eq!(moves, turn_set(&reference), "{context}");
+            assert_eq!(engine_result(&game), reference.result(), "{context}");
+            let g = shogammon(&game);
+            assert_eq!(g.key(), g.key_from_scratch(), "{context}");
+            let reread = common::engine_with("shogammon", &options, Some(&text));
+            assert_eq!(reread.position_string(), text, "{context}");
+            assert_eq!(reread.key(), game.key(), "{context}");
+            assert_eq!(reread.legal_moves().into_iter().collect::<BTreeSet<_>>(), moves, "{context}");
+            for token in &moves {
+                let mv = g.parse_move(token).unwrap_or_else(|e| panic!("{context}: {token}: {e}"));
+                assert_eq!(&g.format_move(mv), token, "{context}");
+            }
+            nodes += 1;
+            with_points += usize::from(text.contains('['));
+            if let Some(result) = reference.result() {
+                *results.entry(result).or_default() += 1;
+                break;
+            }
+            let list: Vec<&String> = moves.iter().collect();
+            let item = list[rng.below(list.len())].clone();
+            // Play and undo through `Game`.
+            let (key, before) = (game.key(), game.position_string());
+            let g = shogammon_mut(&mut game);
+            let mv = g.parse_move(&item).unwrap_or_else(|e| panic!("{context}: {item}: {e}"));
+            g.play(mv);
+            assert_eq!(g.key(), g.key_from_scratch(), "{context}: after {item}");
+            g.undo();
+            assert_eq!((game.key(), game.position_string()), (key, before), "{context}: undo {item}");
+            if reference.roll().is_none() {
+                chance += 1;
+                // Now and then the roll and a random turn as one shorthand item.
+                if rng.below(3) == 0 {
+                    let turns = reference.with_roll(&item).legal_moves();
+                    if let Some(turn) = turns.get(rng.below(turns.len().max(1))) {
+                        let shorthand = format!("{item}:{turn}");
+                        game.play_items(&[&shorthand]).unwrap_or_else(|(_, e)| panic!("{context}: {shorthand}: {e}"));
+                        reference.play(&shorthand).unwrap_or_else(|e| panic!("{context}: {shorthand}: {e}"));
+                        continue;
+                    }
+                }
+            }
+            game.play_token(&item).unwrap_or_else(|e| panic!("{context}: {item}: {e}"));
+            reference.play(&item).unwrap_or_else(|e| panic!("{context}: {item}: {e}"));
+        }
+    }
+    eprintln!("{nodes} nodes ({chance} chance nodes, {with_points} with points); results {results:?}");
+    assert!(nodes > 800 && chance > 400 && with_points > 400, "{nodes} nodes, {with_points} with points");
+    assert!(results.contains_key("draw turn-limit"), "no walk reached the turn limit: {results:?}");
 }

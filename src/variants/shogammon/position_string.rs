@@ -65,9 +65,13 @@ fn read_square(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Result<V
         let first = chars.peek().copied();
         return read_piece(chars).map(|piece| vec![piece]).ok_or_else(|| first.map(String::from).unwrap_or_default());
     }
+    // The point as written, up to its `]` (or the end of the rank), for the error message: a
+    // three-piece point `[PPP]` is reported as `[PPP]`, not as what follows its second piece.
+    let rest: String = chars.clone().collect();
+    let written = format!("[{}", rest.find(']').map_or(rest.as_str(), |end| &rest[..=end]));
     match (read_piece(chars), read_piece(chars), chars.next()) {
         (Some(lower), Some(top), Some(']')) => Ok(vec![lower, top]),
-        _ => Err(format!("[{}", chars.collect::<String>())),
+        _ => Err(written),
     }
 }
 
@@ -208,6 +212,10 @@ mod tests {
             ("4[PK]4/9/9/9/9/9/9/9/4k4 w - -", PositionErrorKind::DeadPiece { piece: 'P', square: "5a".to_string() }),
             ("4k4/9/9/9/4[KK]4/9/9/9/9 b - -", PositionErrorKind::TooManyKings { side: Side::First, count: 2 }),
             (START.trim_end_matches(" - 1"), PositionErrorKind::FieldCount { expected: GRAMMAR }),
+            // A malformed point is reported as written, up to its `]`.
+            ("4k4/9/9/9/4[PPP]4/9/9/9/4K4 b - -", PositionErrorKind::UnknownPiece { rank: 'e', piece: "[PPP]".into() }),
+            ("4k4/9/9/9/4[P]4/9/9/9/4K4 b - -", PositionErrorKind::UnknownPiece { rank: 'e', piece: "[P]".into() }),
+            ("4k4/9/9/9/4[PG/9/9/9/4K4 b - -", PositionErrorKind::UnknownPiece { rank: 'e', piece: "[PG".into() }),
         ];
         for (text, kind) in cases {
             match parse(text) {
