@@ -163,6 +163,22 @@ fn walk<G: Game>(start: &G, name: &str, options: &RuleValues, games: usize, plie
     coverage
 }
 
+/// Whether the game has chance nodes.
+fn has_chance<G: Game>(_: &G) -> bool {
+    G::CHANCE
+}
+
+/// How many walks of how many moves start from the start position (`start`) or a fixture: fewer
+/// in a dice game, whose decision nodes have hundreds of turns, each played and undone.
+fn shape(start: bool, chance: bool) -> (usize, usize) {
+    match (start, chance) {
+        (true, false) => (20, 150),
+        (false, false) => (3, 60),
+        (true, true) => (4, 80),
+        (false, true) => (1, 24),
+    }
+}
+
 #[test]
 fn every_variant_keeps_the_game_contract() {
     let fixtures = load_fixtures();
@@ -179,18 +195,19 @@ fn every_variant_keeps_the_game_contract() {
             )
             .collect();
         assert!(starts.len() >= 3, "{}: fewer than two fixture positions to start walks from", variant.name);
+        let chance = with_game!(&AnyGame::new(variant, &RuleValues::default(), None).unwrap_or_else(|e| panic!("{e}")), g => has_chance(g));
         for (setting, options) in settings(variant).iter().enumerate() {
             let mut coverage = Coverage::default();
             for (i, &start) in starts.iter().enumerate() {
                 let game = AnyGame::new(variant, options, start).unwrap_or_else(|e| panic!("{}: {e}", variant.name));
-                let (games, plies) = if start.is_none() { (20, 150) } else { (3, 60) };
+                let (games, plies) = shape(start.is_none(), chance);
                 let seed = (index as u64) << 32 | (setting as u64) << 16 | i as u64;
                 coverage += with_game!(&game, g => walk(g, variant.name, options, games, plies, seed));
             }
             // A setting that ends every game at once (Shogammon's `ShogammonTurnLimit=1`: every
             // fixture position is past its first turn) cannot reach the floor; every walk must
             // then have been seen to its end.
-            let walks = starts.iter().map(|s| if s.is_none() { 20 } else { 3 }).sum::<u64>();
+            let walks = starts.iter().map(|s| shape(s.is_none(), chance).0 as u64).sum::<u64>();
             assert!(coverage.positions >= 300 || coverage.finished >= walks, "{}: only {coverage:?}", variant.name);
             assert!(coverage.noisy > 0, "{}: no noisy move was ever checked", variant.name);
             let chosen: Vec<String> = options.changed().map(|(o, v)| format!("{}={v}", o.name)).collect();
