@@ -17,6 +17,7 @@
 
 mod common;
 
+use common::shogammon_positions::{start_turns, DIE_LOST, INVALID_POSITIONS, START_TURNS};
 use common::shogammon_reference::{Position, ROLLS, START};
 use std::collections::BTreeSet;
 
@@ -55,13 +56,13 @@ fn reference_start_rolls() {
     let start = Position::start();
     // 11: two pawn sub-moves. Nine pawns can step; after one, the same pawn can step again
     // (9 choices) or another of the other 8: 9 * 9 = 81 ordered sequences.
-    assert_eq!(start.with_roll("11").legal_moves().len(), 81);
+    assert_eq!(start_turns("11"), 9 * 9);
     // 61 (rules §1, protocol-spec §14.2 examples). King moves from 5i: 4h, 5h, 6h (empty) and
     // onto the Golds 4i, 6i (form a point): 5. Pawn moves: 9.
     // Order 1 then 6: after any pawn step the King still has its 5 moves: 45 turns.
     // Order 6 then 1: after any King move the 9 pawn steps remain: 45 turns.
+    assert_eq!(start_turns("61"), 45 + 45);
     let t = turn_set(&start.with_roll("61"));
-    assert_eq!(t.len(), 90);
     for token in ["7g7f,5i5h", "5i5h,7g7f", "7g7f,5i4i", "5i6i,1g1f"] {
         assert!(t.contains(token), "{token}");
     }
@@ -74,7 +75,7 @@ fn reference_start_rolls() {
     // after 5i4i: the King is on top of the Gold; 4i neighbours: 3h,4h,5h empty, 3i S (point),
     // 5i empty: 5. (The Gold below cannot move, and dice 6 only moves the King anyway.)
     // after 5i6i: mirror: 5.
-    assert_eq!(start.with_roll("66").legal_moves().len(), 8 + 8 + 8 + 5 + 5);
+    assert_eq!(start_turns("66"), 8 + 8 + 8 + 5 + 5);
     // 52: Rook 2h: 1h, 3h..7h (5 squares), 2i? Knight there (friendly single: point) — and the
     // Rook may stop on friendly singles: 1h empty, 3h,4h,5h,6h,7h empty, 8h Bishop (point, stop),
     // 2g pawn (point), 2i knight (point), 1h: so 1h,3h,4h,5h,6h,7h,8h,2g,2i = 9.
@@ -90,23 +91,26 @@ fn reference_start_rolls() {
     // 8h9i covers the Lance (6): 7+56+6+7+6+8+6 = 96.
     // Order 2-5 (baseline 13 die-5 moves): a Lance or Knight forming a point on 9g or 7g takes
     // that landing square from the Bishop (12, three cases); the other five: 13: 36+65 = 101.
-    assert_eq!(start.with_roll("52").legal_moves().len(), 96 + 101);
+    assert_eq!(start_turns("52"), 96 + 101);
     // 21 — order 2-1: a Lance to 9h/1h leaves 9 pawn steps, any die-2 move forming a point on a
     // pawn (9g, 1g, 7g, 3g: six moves) covers it: 9+9+6*8 = 66. Order 1-2: 9g9f (or 1g1f) opens
     // 9g: Lance 9h, 9g, 9f and Knight 8i to 9g or 7g: 3+2+2+2 = 9 each; every other pawn step
     // leaves the 8 die-2 moves (7g7f and 3g3f empty a Knight square but keep it reachable):
     // 9+9+7*8 = 74. Total 140.
-    assert_eq!(start.with_roll("21").legal_moves().len(), 66 + 74);
+    assert_eq!(start_turns("21"), 66 + 74);
     // 33: Silvers 7i (6h, 7h, 8h onto the Bishop) and 3i (4h, 3h, 2h onto the Rook): 6 first
     // moves; after each, the moved Silver has 3 forward squares (pawns: points) and 2 backward
     // ones (empty or a friendly single), the other Silver its 3: 6 * 8 = 48.
-    assert_eq!(start.with_roll("33").legal_moves().len(), 48);
+    assert_eq!(start_turns("33"), 6 * 8);
     // 55: two Rook/Bishop sub-moves. After a Rook move to 1h, 3h..7h or 2g (the Rook on 2g
     // reaches 2f, 2e, 2d, 2c taking a pawn (+/=), 2h, 2i, 3g, 1g): 9 Rook + 4 Bishop moves =
     // 13 each (7 cases); Rook 2h8h covers the Bishop: 10 Rook moves; Rook 2h2i: 4 + 4 = 8.
     // Bishop first (the Rook then has 10: 8h and 9h open): 8h7g (Bishop 11, incl. 3c+/3c):
     // 21; 8h9g: 7 + 10 = 17; 8h7i: 4 + 10 = 14; 8h9i: 2 + 10 = 12. Total 173.
-    assert_eq!(start.with_roll("55").legal_moves().len(), 7 * 13 + 10 + 8 + 21 + 17 + 14 + 12);
+    assert_eq!(start_turns("55"), 7 * 13 + 10 + 8 + 21 + 17 + 14 + 12);
+    for (roll, count) in START_TURNS {
+        assert_eq!(start.with_roll(roll).legal_moves().len(), count, "roll {roll}");
+    }
     let t = turn_set(&start.with_roll("52"));
     for token in ["2h2g,2i1g", "2i1g,2h2g", "8h7g,9i9h", "2h5h,1i1h"] {
         assert!(t.contains(token), "{token}");
@@ -164,20 +168,8 @@ fn reference_die_must_be_lost() {
     // Order 1-6: pawn 5h5g then King: 4h,5h,6h,4i,6i = 5 turns.
     // Order 6-1: King first; if the King climbs onto the pawn (5i5h: [PK]) the pawn cannot
     // move and die 1 is lost: `5i5h` alone. Otherwise 5h5g follows: 4 turns.
-    let p = pos("8k/9/9/9/9/9/9/4P4/4K4 b - 61 1");
-    let expected = set(&[
-        "5h5g,5i4h",
-        "5h5g,5i5h",
-        "5h5g,5i6h",
-        "5h5g,5i4i",
-        "5h5g,5i6i",
-        "5i5h",
-        "5i4h,5h5g",
-        "5i6h,5h5g",
-        "5i4i,5h5g",
-        "5i6i,5h5g",
-    ]);
-    assert_eq!(turn_set(&p), expected);
+    let p = pos(DIE_LOST.0);
+    assert_eq!(turn_set(&p), set(&DIE_LOST.1));
 }
 
 #[test]
@@ -251,25 +243,8 @@ fn reference_drops() {
 
 #[test]
 fn reference_validation_errors() {
-    for bad in [
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", // roll field missing
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 70 1", // bad die
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 6 1", // one die
-        "4k4/9/9/9/9/9/9/9/4[GKS]3 b - - 1",                               // three in a point
-        "4k4/9/9/9/9/9/9/9/3[Gk]K3 b - - 1",                               // mixed point
-        "9/9/9/9/9/9/9/9/9 b - - 1",                                       // no Kings
-        "4k4/9/9/9/9/9/4P4/4P4/4K4 b - - 1",                               // nifu
-        "4k4/9/9/9/9/9/4[PG]4/4P4/4K4 b - - 1",                            // nifu in a point
-        "4k4/9/9/9/9/9/9/9/4K4 b K - 1",                                   // King in hand
-        "4k4/9/9/9/9/9/9/9/4[KK]4 b - - 1",                                // two Kings
-        "P3k4/9/9/9/9/9/9/9/4K4 b - - 1",                                  // dead pawn
-        "4k4/9/9/9/9/9/9/9/4K4 b - - 0",                                   // move number 0
-        "4k4/9/9/9/9/9/9/9/4K4 x - - 1",                                   // bad side
-        "4k4/9/9/9/9/9/9/9/4K4 b 1P - 1",                                  // count 1
-        "4k4/9/9/9/9/9/9/9/4K4 b 02P - 1",                                 // leading zero
-        "4k4/9/9/9/9/9/9/9/4K4 b 19P - 1",                                 // too many pawns
-    ] {
-        assert!(Position::parse(bad).is_err(), "accepted {bad}");
+    for (bad, what) in INVALID_POSITIONS {
+        assert!(Position::parse(bad).is_err(), "accepted {bad} ({what})");
     }
     // Side not to move may be "in check"; a single King missing is a decided position.
     let p = pos("9/9/9/9/9/9/9/9/4K4 w - - 5");

@@ -12,6 +12,7 @@
 
 mod common;
 
+use common::shogammon_positions::{DIE_LOST, INVALID_POSITIONS, START_TURNS};
 use common::{engine, engine_with, rules};
 use std::collections::BTreeSet;
 use tetsugaku::{AnyGame, Turn};
@@ -197,19 +198,7 @@ fn must_use_both_dice_with_both_orders_combined() {
     // King 5i, Pawn 5h, roll 61 (cross-check file): order 6-1 with the King climbing on the
     // Pawn loses die 1 (`5i5h` alone); every other sequence uses both dice. No other
     // one-sub-move turn exists (e.g. `5h5g` alone or `5i4h` alone would leave a usable die).
-    let expected = set(&[
-        "5h5g,5i4h",
-        "5h5g,5i5h",
-        "5h5g,5i6h",
-        "5h5g,5i4i",
-        "5h5g,5i6i",
-        "5i5h",
-        "5i4h,5h5g",
-        "5i6h,5h5g",
-        "5i4i,5h5g",
-        "5i6i,5h5g",
-    ]);
-    assert_eq!(turns_of("8k/9/9/9/9/9/9/4P4/4K4 b - 61 1"), expected);
+    assert_eq!(turns_of(DIE_LOST.0), set(&DIE_LOST.1));
     // The King on top of the Gold, roll 64: order 6-4 King then the freed Gold (5 x 5), order
     // 4-6 the Gold covered (die 4 lost) then the King alone (5): 30.
     let t = turns_of("8k/9/9/9/9/9/9/9/4[GK]4 b - 64 1");
@@ -363,10 +352,8 @@ fn turn_limit_option() {
 
 #[test]
 fn start_rolls_counted_by_hand() {
-    // The hand counts of tests/shogammon_cross_check.rs (`reference_start_rolls`, worked out
-    // there from the rules): 11 9 x 9; 21 66 + 74; 33 6 x 8; 52 96 + 101; 55 173; 61 45 + 45;
-    // 66 8 + 8 + 8 + 5 + 5.
-    for (roll, count) in [("11", 81), ("21", 140), ("33", 48), ("52", 197), ("55", 173), ("61", 90), ("66", 34)] {
+    // The hand counts worked out in tests/shogammon_cross_check.rs (`reference_start_rolls`).
+    for (roll, count) in START_TURNS {
         assert_eq!(turns_of(&start_with(roll)).len(), count, "roll {roll}");
     }
     let t = turns_of(&start_with("61"));
@@ -380,27 +367,9 @@ fn start_rolls_counted_by_hand() {
 
 #[test]
 fn invalid_position_strings_are_refused() {
-    // The list of `reference_validation_errors` (each breaks one rule of protocol-spec §14.1).
     let v = tetsugaku::Variant::named("shogammon").unwrap_or_else(|| panic!("no shogammon"));
-    for bad in [
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 70 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 6 1",
-        "4k4/9/9/9/9/9/9/9/4[GKS]3 b - - 1",
-        "4k4/9/9/9/9/9/9/9/3[Gk]K3 b - - 1",
-        "9/9/9/9/9/9/9/9/9 b - - 1",
-        "4k4/9/9/9/9/9/4P4/4P4/4K4 b - - 1",
-        "4k4/9/9/9/9/9/4[PG]4/4P4/4K4 b - - 1",
-        "4k4/9/9/9/9/9/9/9/4K4 b K - 1",
-        "4k4/9/9/9/9/9/9/9/4[KK]4 b - - 1",
-        "P3k4/9/9/9/9/9/9/9/4K4 b - - 1",
-        "4k4/9/9/9/9/9/9/9/4K4 b - - 0",
-        "4k4/9/9/9/9/9/9/9/4K4 x - - 1",
-        "4k4/9/9/9/9/9/9/9/4K4 b 1P - 1",
-        "4k4/9/9/9/9/9/9/9/4K4 b 02P - 1",
-        "4k4/9/9/9/9/9/9/9/4K4 b 19P - 1",
-    ] {
-        assert!(AnyGame::new(v, &Default::default(), Some(bad)).is_err(), "accepted {bad}");
+    for (bad, what) in INVALID_POSITIONS {
+        assert!(AnyGame::new(v, &Default::default(), Some(bad)).is_err(), "accepted {bad} ({what})");
     }
     // Accepted: the side not to move attacked (no check rule); a roll in either order, printed
     // higher die first; a missing move number; a King inside a point.

@@ -11,6 +11,7 @@ pub mod ito_positions;
 pub mod ito_reference;
 pub mod philosophers_reference;
 pub mod reference;
+pub mod shogammon_positions;
 pub mod shogammon_reference;
 
 use std::path::{Path, PathBuf};
