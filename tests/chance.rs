@@ -4,8 +4,10 @@
 //! clamp of undecided means included) whatever window it is searched with; the principal
 //! variation stops at the first chance node; a chance root is refused.
 
+mod common;
+
+use common::expectimax::{expectimax, Seen};
 use std::sync::Mutex;
-use tetsugaku::core::score::{loss_in, win_in, INFINITE, MATE_BOUND};
 use tetsugaku::core::{Outcome, Score, Side, WinReason};
 use tetsugaku::game::{perft, perft_divide, Game, GameError, RuleValues, Turn, VariantSpec};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Event, Limits, ScoreReport, TranspositionTable};
@@ -194,68 +196,6 @@ fn count(game: &mut Race, depth: u32) -> u64 {
         game.undo();
     }
     total
-}
-
-/// What the reference met on its way, to show that the test positions exercise decided games
-/// and the clamp of undecided means.
-#[derive(Default, Debug)]
-struct Seen {
-    decided: u64,
-    clamped: u64,
-}
-
-/// Full-width expectimax to `depth` decisions, written independently of the library's search:
-/// a finished game scores a win or loss `ply` decisions from the root (chance nodes are no
-/// plies), a chance node at the horizon its evaluation (before the roll), any other the weighted mean of its outcomes truncated toward zero, and that mean
-/// stays a decided score only when every outcome is decided the same way (else it is clamped
-/// to the undecided range).
-fn expectimax(game: &mut Race, depth: i32, ply: usize, seen: &mut Seen) -> Score {
-    let mut moves = Vec::new();
-    match game.turn() {
-        Turn::Over(Outcome::Win { winner, .. }) => {
-            seen.decided += 1;
-            if winner == game.side() {
-                win_in(ply)
-            } else {
-                loss_in(ply)
-            }
-        }
-        Turn::Over(Outcome::Draw(_)) => 0,
-        Turn::Chance(_) if depth <= 0 => game.evaluate(),
-        Turn::Chance(_) => {
-            game.generate(&mut moves);
-            let (mut total, mut weights) = (0i64, 0i64);
-            let mut values = Vec::new();
-            for mv in moves {
-                let w = game.chance_weight(mv) as i64;
-                game.play(mv);
-                let value = expectimax(game, depth, ply, seen);
-                game.undo();
-                total += value as i64 * w;
-                weights += w;
-                values.push(value);
-            }
-            let mean = (total / weights) as Score;
-            let unanimous = values.iter().all(|&v| v >= MATE_BOUND) || values.iter().all(|&v| v <= -MATE_BOUND);
-            if unanimous || mean.abs() < MATE_BOUND {
-                mean
-            } else {
-                seen.clamped += 1;
-                mean.signum() * (MATE_BOUND - 1)
-            }
-        }
-        Turn::Decide(_) if depth <= 0 => game.evaluate(),
-        Turn::Decide(_) => {
-            game.generate(&mut moves);
-            let mut best = -INFINITE;
-            for mv in moves {
-                game.play(mv);
-                best = best.max(-expectimax(game, depth - 1, ply + 1, seen));
-                game.undo();
-            }
-            best
-        }
-    }
 }
 
 /// Test positions (the side to move has rolled): far from the goal, where only evaluations

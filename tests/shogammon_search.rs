@@ -1,5 +1,5 @@
 //! Shogammon's search over dice: plain expectimax, Star1 and Star2 all return exactly the
-//! value of a brute-force expectimax written here (independently of the library's search), on
+//! value of the brute-force expectimax of tests/common (independent of the library's search), on
 //! random decision nodes at depths 1 and 2 (a depth is one turn; a chance node at the horizon
 //! is evaluated before its roll); `go` answers with a legal turn, at a chance node with the
 //! error of protocol-spec §14.4.
@@ -7,59 +7,12 @@
 mod common;
 
 use common::chance_walk::decision_node;
-use tetsugaku::core::score::{loss_in, win_in, INFINITE, MATE_BOUND};
-use tetsugaku::core::{Outcome, Score, SplitMix64};
-use tetsugaku::game::{Game, RuleValues, Turn};
+use common::expectimax::{expectimax, Seen};
+use tetsugaku::core::score::MATE_BOUND;
+use tetsugaku::core::{Score, SplitMix64};
+use tetsugaku::game::{Game, RuleValues};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Limits, TranspositionTable};
 use tetsugaku::variants::shogammon::position::Shogammon;
-
-/// Full-width expectimax to `depth` turns: a finished game is a win or loss `ply` turns from the
-/// root, a chance node at the horizon its evaluation, otherwise the weighted mean of its rolls
-/// truncated toward zero and kept a decided score only when every roll is decided alike.
-fn expectimax(game: &mut Shogammon, depth: i32, ply: usize) -> Score {
-    let mut moves = Vec::new();
-    match game.turn() {
-        Turn::Over(Outcome::Win { winner, .. }) => {
-            if winner == game.side() {
-                win_in(ply)
-            } else {
-                loss_in(ply)
-            }
-        }
-        Turn::Over(Outcome::Draw(_)) => 0,
-        Turn::Chance(_) if depth <= 0 => game.evaluate(),
-        Turn::Chance(_) => {
-            game.generate(&mut moves);
-            let (mut total, mut weights, mut values) = (0i64, 0i64, Vec::new());
-            for mv in moves {
-                let weight = i64::from(game.chance_weight(mv));
-                game.play(mv);
-                let value = expectimax(game, depth, ply);
-                game.undo();
-                total += i64::from(value) * weight;
-                weights += weight;
-                values.push(value);
-            }
-            let mean = (total / weights) as Score;
-            let unanimous = values.iter().all(|&v| v >= MATE_BOUND) || values.iter().all(|&v| v <= -MATE_BOUND);
-            if unanimous {
-                mean
-            } else {
-                mean.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-            }
-        }
-        Turn::Decide(_) => {
-            game.generate(&mut moves);
-            let mut best = -INFINITE;
-            for mv in moves {
-                game.play(mv);
-                best = best.max(-expectimax(game, depth - 1, ply + 1));
-                game.undo();
-            }
-            best
-        }
-    }
-}
 
 /// Random decision nodes with at most `most` turns for their roll.
 fn positions(seed: u64, count: usize, most: usize) -> Vec<Shogammon> {
@@ -97,7 +50,7 @@ fn every_pruning_returns_the_brute_force_expectimax() {
     for (depth, count, most) in [(1, 12, 400), (2, 5, 60)] {
         let mut nodes = [0; 3];
         for mut game in positions(0x5E06_5EA4 + depth as u64, count, most) {
-            let expected = expectimax(&mut game, depth, 0);
+            let expected = expectimax(&mut game, depth, 0, &mut Seen::default());
             decided += usize::from(expected.abs() >= MATE_BOUND - 1);
             for (m, &mode) in modes.iter().enumerate() {
                 let (value, n) = searched(&game, depth as u32, mode, &tt);

@@ -7,6 +7,7 @@
 
 pub mod chance_walk;
 pub mod checkers_reference;
+pub mod expectimax;
 pub mod ito_positions;
 pub mod ito_reference;
 pub mod philosophers_reference;
