@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::Worker;
 
-/// How chance nodes are searched (docs/game-contract.md §6; `chance.rs`). Only the default is
+/// How chance nodes are searched (docs/game-contract.md §3; `chance.rs`). Only the default is
 /// played; the others exist to measure what the pruning saves and to test that it is exact.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ChancePruning {

@@ -1,6 +1,6 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence on noisy moves, null-move pruning and late-move reductions where the game
-//! allows, and expectimax with Star1 cuts at chance nodes (`chance.rs`).
+//! allows, and expectimax with Star1 and Star2 cuts at chance nodes (`chance.rs`).
 
 use super::chance::Outcomes;
 use super::ordering::{pick_next, Ordering, Ranked};
@@ -479,8 +479,9 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// A chance node: the weighted mean of the outcomes' values (expectimax), searched with
-    /// Star1 cuts and the table's bounds (`chance.rs`): exactly the mean when it lies inside
+    /// A chance node: the weighted mean of the outcomes' values (expectimax), searched as
+    /// `Config.chance` says (default Star2: the table's bounds and probes, then Star1 cuts;
+    /// `chance.rs`): exactly the mean when it lies inside
     /// `(alpha, beta)`, else a fail-soft bound on the side it lies (stored in the table like a
     /// decision node's). The side to move is the same before and after the roll, so values are
     /// not negated, and a roll uses up no depth and no ply. Outcomes of weight 0 cannot happen
