@@ -1,7 +1,7 @@
 //! The dice (docs/rules/shogammon.md): which piece types each die number moves (the
 //! `ShogammonDice` option, protocol-spec.md §8.2) and the 21 distinct rolls of two dice.
 
-use crate::variants::shogi::piece::Kind;
+use crate::variants::shogi::piece::{Kind, KINDS};
 
 /// The letters of the eight base piece types, in the order the option's value is written.
 const LETTERS: [char; 8] = ['P', 'L', 'N', 'S', 'G', 'B', 'R', 'K'];
@@ -14,8 +14,9 @@ pub const DEFAULT_TABLE: &str = "1:P 2:LN 3:S 4:G 5:BR 6:K";
 /// Invariant: every base type has exactly one die, and every die at least one type.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DieTable {
-    /// The die (1..=6) of each base type, by the position of its letter in [`LETTERS`].
-    die_of: [u8; 8],
+    /// The die (1..=6) of each kind by `Kind::index`, a promoted kind's that of its base type
+    /// (looked up for every piece the move generator and the evaluation meet).
+    die_of: [u8; KINDS],
 }
 
 impl DieTable {
@@ -54,13 +55,17 @@ impl DieTable {
         if let Some(missing) = die_of.iter().position(|&d| d == 0) {
             return Err(format!("{} has no die", LETTERS[missing]));
         }
-        Ok(DieTable { die_of })
+        let of_letter = |letter| LETTERS.iter().position(|&l| l == letter).map_or(0, |i| die_of[i]);
+        Ok(DieTable { die_of: Kind::ALL.map(|kind| of_letter(kind.letter())) })
     }
 
     /// The canonical option value: dice ascending, letters in the order `P L N S G B R K`.
     pub fn canonical(&self) -> String {
         let group = |die: u8| {
-            let letters: String = (0..8).filter(|&i| self.die_of[i] == die).map(|i| LETTERS[i]).collect();
+            let letters: String = LETTERS
+                .into_iter()
+                .filter(|&letter| Kind::from_letter(letter).is_some_and(|kind| self.die_of(kind) == die))
+                .collect();
             format!("{die}:{letters}")
         };
         (1..=6).map(group).collect::<Vec<_>>().join(" ")
@@ -68,9 +73,9 @@ impl DieTable {
 
     /// The die number that moves (or drops) a piece of `kind`; a promoted piece answers to its
     /// base type.
+    #[inline]
     pub fn die_of(&self, kind: Kind) -> u8 {
-        let letter = kind.unpromoted().letter();
-        LETTERS.iter().position(|&l| l == letter).map_or(0, |i| self.die_of[i])
+        self.die_of[kind.index()]
     }
 }
 

@@ -16,7 +16,7 @@ use crate::core::{Score, Side};
 use crate::variants::shogi::attacks::attacks;
 use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
 use crate::variants::shogi::eval::{BOARD_VALUE, HAND_VALUE};
-use crate::variants::shogi::piece::{Kind, Piece, KINDS};
+use crate::variants::shogi::piece::{Kind, Piece};
 use crate::variants::shogi::square::{rank_of, Square};
 
 /// What losing the King costs in the threat terms (the game, short of a decided score).
@@ -34,13 +34,12 @@ const PAWN_ADVANCE: Score = 6;
 
 /// The position's value for `side` (the side to move) under the die table `table`.
 pub fn evaluate(board: &Board, side: Side, table: &DieTable) -> Score {
-    let dice: [u8; KINDS] = std::array::from_fn(|i| table.die_of(Kind::ALL[i]));
-    let us = Forces::of(board, side, &dice);
-    let them = Forces::of(board, side.opponent(), &dice);
+    let us = Forces::of(board, side, table);
+    let them = Forces::of(board, side.opponent(), table);
     let mut score = material(board, side) - material(board, side.opponent());
     score += POINT * (board.points() & board.tops().side(side)).count_ones() as Score;
     score -= POINT * (board.points() & board.tops().side(side.opponent())).count_ones() as Score;
-    score -= LOST_DIE * (us.lost_dice(board, &dice) - them.lost_dice(board, &dice));
+    score -= LOST_DIE * (us.lost_dice(board, table) - them.lost_dice(board, table));
     score -= THEIR_THREATS * them.threat(board, side) / 4;
     score += OUR_THREATS * us.threat(board, side.opponent()) / 4;
     score
@@ -87,8 +86,8 @@ fn material(board: &Board, side: Side) -> Score {
         score += board.under(sq).map_or(0, |lower| value_on_board(lower, sq));
     }
     let hand = tops.hand(side);
-    for (i, kind) in Kind::IN_HAND.into_iter().enumerate() {
-        score += HAND_VALUE[i] * Score::from(hand.count(kind));
+    for kind in Kind::IN_HAND {
+        score += HAND_VALUE[kind.index()] * Score::from(hand.count(kind));
     }
     score
 }
@@ -110,12 +109,12 @@ struct Forces {
 }
 
 impl Forces {
-    fn of(board: &Board, side: Side, dice: &[u8; KINDS]) -> Forces {
+    fn of(board: &Board, side: Side, table: &DieTable) -> Forces {
         let tops = board.tops();
         let occupied = tops.occupied();
         let reach = squares(tops.side(side))
             .filter_map(|sq| {
-                tops.piece_at(sq).map(|piece| (dice[piece.kind.index()], attacks(side, piece.kind, sq, occupied)))
+                tops.piece_at(sq).map(|piece| (table.die_of(piece.kind), attacks(side, piece.kind, sq, occupied)))
             })
             .collect();
         Forces { reach, side }
@@ -123,14 +122,14 @@ impl Forces {
 
     /// How many die numbers (1..6) `side` could not use: no top piece of the die reaches a
     /// square that is not a point, and no piece of the die is in hand.
-    fn lost_dice(&self, board: &Board, dice: &[u8; KINDS]) -> Score {
+    fn lost_dice(&self, board: &Board, table: &DieTable) -> Score {
         let mut usable = [false; 7];
         for &(die, reach) in &self.reach {
             usable[die as usize] |= reach & !board.points() != 0;
         }
         let hand = board.tops().hand(self.side);
         for kind in Kind::IN_HAND {
-            usable[dice[kind.index()] as usize] |= hand.count(kind) > 0;
+            usable[table.die_of(kind) as usize] |= hand.count(kind) > 0;
         }
         usable[1..].iter().filter(|&&u| !u).count() as Score
     }
