@@ -19,8 +19,13 @@ pub const MAX_PLY: usize = 120;
 const QUIESCENCE_PLIES: usize = 8;
 /// Quiescence in check: quiet evasions tried once one evasion has escaped mate.
 const QUIET_EVASIONS: usize = 2;
-/// How many nodes pass between clock and node-limit checks.
-const CHECK_EVERY: u64 = 1024;
+/// How many nodes the main thread searches between clock and node-limit checks: few enough that
+/// nodes which generate thousands of moves (Shogammon quiescence with pieces in hand, up to
+/// 25 µs a node) keep the gap between checks to a few milliseconds; a clock read costs about 25 ns.
+const CHECK_CLOCK_EVERY: u64 = 128;
+/// How many nodes a helper searches between publishing its count and offering its core to a
+/// waiting helper.
+const TAKE_TURNS_EVERY: u64 = 1024;
 
 /// `REDUCTIONS[depth][move index]`: the late-move reduction in plies.
 static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
@@ -47,6 +52,19 @@ pub struct RootMove<M> {
     pub seldepth: usize,
 }
 
+/// Iterations of fewer nodes than this (mostly answered by the transposition table) say
+/// nothing about how long the next one takes.
+const MEASURED_ITERATION_NODES: u64 = 4096;
+
+/// How many times as long as the `last` iteration (in nodes) the next is expected to take: the
+/// growth from the `previous` one to it, at least 2 (about 3 in shogi; over 100 in Shogammon,
+/// where a ply of turns and a ply of rolls multiply). `None` when either iteration was too small
+/// to tell.
+fn iteration_growth(previous: u64, last: u64) -> Option<f64> {
+    (previous >= MEASURED_ITERATION_NODES && last >= MEASURED_ITERATION_NODES)
+        .then(|| (last as f64 / previous as f64).max(2.0))
+}
+
 /// One thread's search state.
 pub struct Worker<'a, G: Game> {
     pub id: usize,
@@ -59,6 +77,9 @@ pub struct Worker<'a, G: Game> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// Main thread: the clock time (ms) at which a timed search is aborted. The budget's hard
+    /// limit, brought down to its soft one when the iteration under way is not expected to finish.
+    deadline: Option<u64>,
     ordering: Ordering,
     pv: Vec<Vec<G::Move>>,
     moves: Vec<Vec<G::Move>>,
@@ -81,6 +102,7 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            deadline: shared.budget.map(|b| b.hard),
             ordering: Ordering::new(MAX_PLY),
             pv: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
@@ -94,6 +116,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let limits = self.shared.limits;
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 10).clamp(1, MAX_PLY as u32 - 10);
         let lines = self.shared.multipv.min(self.root_moves.len());
+        let mut previous_nodes = 0;
         for depth in 1..=max_depth {
             // Lazy SMP: odd helpers search one ply deeper, so threads spread over depths.
             let search_depth = (depth + (self.id as u32 & 1)).min(max_depth) as i32;
@@ -101,6 +124,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 root.previous = root.score;
             }
             let iteration_start = self.shared.control.clock_ms();
+            let nodes_before = self.nodes;
             for line in 0..lines {
                 self.seldepth = 0;
                 self.search_line(search_depth, line);
@@ -113,13 +137,16 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             self.completed_depth = search_depth as u32;
             let iteration_ms = self.shared.control.clock_ms().saturating_sub(iteration_start);
+            let iteration_nodes = self.nodes - nodes_before;
             if self.id == 0 {
                 report(self);
                 self.reported_best = Some(self.root_moves[0].mv);
-                if self.iteration_ends_search(iteration_ms) {
+                let growth = iteration_growth(previous_nodes, iteration_nodes);
+                if self.iteration_ends_search(iteration_ms, growth) {
                     break;
                 }
             }
+            previous_nodes = iteration_nodes;
         }
         self.flush_nodes();
     }
@@ -197,20 +224,24 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Whether the main thread should stop after a completed iteration that took
-    /// `iteration_ms`: the target time has passed, the next iteration (about three times as long)
-    /// would be cut off by the hard limit, there is only one move, or the result is decided
-    /// and proven well beyond its distance.
-    fn iteration_ends_search(&self, iteration_ms: u64) -> bool {
+    /// `iteration_ms`, the next one expected to take `growth` times as long (`None`: unknown):
+    /// the target time has passed, there is only one move, or the result is decided and proven
+    /// well beyond its distance. The next iteration may run on to the hard limit only when it is
+    /// expected to finish by then; otherwise it is searched until the target time (its first
+    /// root moves still improve the answer), so the reserve is not spent on an iteration that
+    /// cannot complete.
+    fn iteration_ends_search(&mut self, iteration_ms: u64, growth: Option<f64>) -> bool {
         let shared = self.shared;
         if shared.control.pondering() || shared.limits.infinite {
             return false;
         }
         let Some(budget) = shared.budget else { return false };
         let now = shared.control.clock_ms();
+        let finishes = growth.is_some_and(|g| now as f64 + g * iteration_ms as f64 <= budget.hard as f64);
+        self.deadline = Some(if finishes { budget.hard } else { budget.soft });
         let best = self.root_moves[0].score;
         self.root_moves.len() == 1
             || now >= budget.soft
-            || (!budget.fixed && now + 3 * iteration_ms > budget.hard)
             || (is_decisive(best) && self.completed_depth as i32 > 2 * mate_plies(best).abs() + 2)
     }
 
@@ -224,18 +255,20 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Counts a node and, every [`CHECK_EVERY`] nodes, publishes the count and checks limits
-    /// (main thread) or hands its core on to a waiting helper (helpers, `cores.rs`).
+    /// Counts a node and publishes the count: the main thread every [`CHECK_CLOCK_EVERY`] nodes,
+    /// then checking the limits; a helper every [`TAKE_TURNS_EVERY`] nodes, then handing its core
+    /// on to a waiting helper (`cores.rs`).
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.flush_nodes();
-            if self.id == 0 {
+        if self.id == 0 {
+            if self.nodes.is_multiple_of(CHECK_CLOCK_EVERY) {
+                self.flush_nodes();
                 self.check_limits();
-            } else {
-                self.shared.cores.take_turns(self.id);
             }
+        } else if self.nodes.is_multiple_of(TAKE_TURNS_EVERY) {
+            self.flush_nodes();
+            self.shared.cores.take_turns(self.id);
         }
         if !self.stopped && self.shared.control.stopped() {
             self.stopped = true;
@@ -257,7 +290,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let out_of_time = !shared.control.pondering()
             && !shared.limits.infinite
-            && shared.budget.is_some_and(|b| shared.control.clock_ms() >= b.hard);
+            && self.deadline.is_some_and(|deadline| shared.control.clock_ms() >= deadline);
         let out_of_nodes = shared.limits.nodes.is_some_and(|n| shared.total_nodes() >= n);
         if out_of_time || out_of_nodes {
             shared.control.stop();
