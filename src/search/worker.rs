@@ -550,8 +550,8 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         // Step 2. Star2: bounds for every roll before any is searched: what the table knows of
-        // the position after it, then a probe of the roll's first turn, which fails high on the
-        // threshold that would let the node fail high (a lower bound of the roll's value).
+        // the position after it, then a probe of the roll's first turn up to the threshold that
+        // would let the node fail high (any value it proves is a lower bound of the roll's).
         if mode == ChancePruning::Star2 {
             for (i, &mv) in moves.iter().enumerate() {
                 self.game.play(mv);
@@ -579,13 +579,14 @@ impl<'a, G: Game> Worker<'a, G> {
                 if outcomes.is_exact(i) || b > win_in(ply) {
                     continue;
                 }
+                let a = outcomes.least(i);
                 self.game.play(mv);
-                let probed = self.probe(depth, ply, b);
+                let probed = self.probe(depth, ply, a, b);
                 self.game.undo();
                 if self.stopped {
                     return 0;
                 }
-                if let Some(s) = probed.filter(|&s| s >= b) {
+                if let Some(s) = probed.filter(|&s| s > a) {
                     outcomes.at_least(i, s);
                 }
             }
@@ -620,9 +621,12 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Star2's probe of a decision node just after a roll: its first turn (the table's, else the
-    /// best ranked) searched with the null window at `b`; a result `>= b` is a lower bound of
-    /// the node's value. `None` when the game is over or there is no turn.
-    fn probe(&mut self, depth: i32, ply: usize, b: Score) -> Option<Score> {
+    /// best ranked) searched with the window `(a, b)`, `a` being what is known of the node's value
+    /// so far (a loss at first) and `b` the threshold that decides the chance node. A result
+    /// `> a` is a lower bound of the node's value: a fail-high at `b`, or the turn's exact value
+    /// (at the horizon, the evaluation after it), which still raises the chance node's lower
+    /// bound when it falls short of `b`. `None` when the game is over or there is no turn.
+    fn probe(&mut self, depth: i32, ply: usize, a: Score, b: Score) -> Option<Score> {
         let Turn::Decide(side) = self.game.turn() else { return None };
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
@@ -643,7 +647,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.moves[ply] = moves;
         let mv = first?;
         self.game.play(mv);
-        let s = -self.search(depth - 1, ply + 1, -b, -b + 1, true);
+        let s = -self.search(depth - 1, ply + 1, -b, -a, a + 1 == b);
         self.game.undo();
         Some(s)
     }
