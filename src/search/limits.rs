@@ -40,10 +40,11 @@ impl Limits {
     }
 
     /// The time budget of `side` to move, keeping `overhead` ms back for communication so the
-    /// engine never loses on time. `None` when the search is not bounded by time.
+    /// engine never loses on time, but never less than half of what the clock allows
+    /// ([`spendable`]). `None` when the search is not bounded by time.
     pub fn budget(&self, side: Side, overhead: u64) -> Option<Budget> {
         if let Some(movetime) = self.movetime {
-            let t = movetime.saturating_sub(overhead).max(1);
+            let t = spendable(movetime, overhead);
             return Some(Budget { soft: t, hard: t, fixed: true });
         }
         if !self.is_timed() {
@@ -52,7 +53,7 @@ impl Limits {
         let remaining = self.time[side.index()].unwrap_or(0);
         let increment = self.increment[side.index()];
         // Everything that can be spent on this move without the flag falling.
-        let available = (remaining + self.byoyomi).saturating_sub(overhead).max(1);
+        let available = spendable(remaining + self.byoyomi, overhead);
         if remaining == 0 && self.byoyomi > 0 {
             // Byoyomi not spent is lost: think for all of it, as with movetime.
             return Some(Budget { soft: available, hard: available, fixed: true });
@@ -61,6 +62,14 @@ impl Limits {
         let hard = (soft * 3).max(self.byoyomi).min(available);
         Some(Budget { soft, hard, fixed: false })
     }
+}
+
+/// What may be spent of `allowed` ms: all but `overhead`, and never less than half of it (at
+/// least 1 ms). A margin larger than half the time would leave a short budget (`movetime 50`
+/// with the default 100 ms overhead) nothing to think with; half of it still leaves the other
+/// half for the reply to travel.
+fn spendable(allowed: u64, overhead: u64) -> u64 {
+    allowed.saturating_sub(overhead).max(allowed / 2).max(1)
 }
 
 #[cfg(test)]
@@ -78,7 +87,8 @@ mod tests {
             l.increment = [inc, inc];
             let b = l.budget(Side::First, 100).unwrap();
             assert!(b.soft <= b.hard, "{b:?}");
-            assert!(b.hard <= (btime + byoyomi).saturating_sub(100).max(1), "{btime} {byoyomi}: {b:?}");
+            let allowed = btime + byoyomi;
+            assert!(b.hard <= allowed.saturating_sub(100).max(allowed / 2).max(1), "{btime} {byoyomi}: {b:?}");
             assert!(b.soft >= 1);
         }
     }
@@ -90,6 +100,22 @@ mod tests {
         // With main time left, byoyomi is a reserve: the usual target and hard limit.
         let b = limits(10_000, 1_000).budget(Side::Second, 100).unwrap();
         assert_eq!(b, Budget { soft: 1_100, hard: 3_300, fixed: false });
+    }
+
+    #[test]
+    fn short_budgets_keep_half_for_thinking() {
+        // movetime 50 with the default 100 ms overhead: 25 ms to think, not 1.
+        let l = Limits { movetime: Some(50), ..Limits::default() };
+        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 25, hard: 25, fixed: true }));
+        // Byoyomi only, shorter than twice the overhead: half of it.
+        let b = limits(0, 150).budget(Side::First, 100).unwrap();
+        assert_eq!(b, Budget { soft: 75, hard: 75, fixed: true });
+        // A clock nearly run out: the hard limit stays within half of what is left.
+        let b = limits(60, 0).budget(Side::First, 100).unwrap();
+        assert_eq!((b.soft, b.hard), (2, 6));
+        // The margin is kept in full once the budget is more than twice as long.
+        let l = Limits { movetime: Some(201), ..Limits::default() };
+        assert_eq!(l.budget(Side::First, 100).map(|b| b.hard), Some(101));
     }
 
     #[test]
