@@ -79,6 +79,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`play_null`](Game::play_null) must be implemented.
     const NULL_MOVE_OK: bool = false;
 
+    /// Reverse futility pruning: a non-PV node within 3 plies of the horizon, not in check,
+    /// whose evaluation beats beta by more than this margin per ply left is taken as a
+    /// fail-high. `None` (the default): not used. A game sets it, in its evaluation's units,
+    /// once an `arena` match has shown that it gains.
+    const FUTILITY_MARGIN: Option<Score> = None;
+
     /// The deepest `bench` searches this game's positions (a whole turn per depth can make the
     /// common bench depth far too slow, as with Shogammon's 21 rolls between turns).
     const MAX_BENCH_DEPTH: u32 = u32::MAX;

@@ -15,6 +15,8 @@ use std::sync::atomic::Ordering::Relaxed;
 
 /// The deepest ply the search reaches (iterations plus extensions and quiescence).
 pub const MAX_PLY: usize = 120;
+/// Reverse futility pruning ([`Game::FUTILITY_MARGIN`]) works this many plies from the horizon.
+const FUTILITY_DEPTH: i32 = 3;
 /// Quiescence looks at most this many plies past the horizon.
 const QUIESCENCE_PLIES: usize = 8;
 /// Quiescence in check: quiet evasions tried once one evasion has escaped mate.
@@ -338,9 +340,20 @@ impl<'a, G: Game> Worker<'a, G> {
             return s;
         }
 
-        // Step 4. Null move: if passing still fails high, the node is very likely a cut node.
-        if G::NULL_MOVE_OK && !pv_node && cut && depth >= 3 && !is_decisive(beta) && !self.game.in_check() {
-            let eval = self.game.evaluate();
+        // Step 4. Reverse futility: near the horizon, an evaluation that beats beta by more than
+        // the game's margin for each ply left is taken as the node's fail-high.
+        let futile = G::FUTILITY_MARGIN.filter(|_| depth <= FUTILITY_DEPTH);
+        let null_move = G::NULL_MOVE_OK && cut && depth >= 3;
+        let eval = ((futile.is_some() || null_move) && !pv_node && !is_decisive(beta) && !self.game.in_check())
+            .then(|| self.game.evaluate());
+        if let (Some(eval), Some(margin)) = (eval, futile) {
+            if eval - margin * depth >= beta {
+                return eval;
+            }
+        }
+
+        // Step 5. Null move: if passing still fails high, the node is very likely a cut node.
+        if let Some(eval) = eval.filter(|_| null_move) {
             if eval >= beta {
                 let reduction = 3 + depth / 4;
                 self.game.play_null();
@@ -355,7 +368,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
-        // Step 5. Move loop.
+        // Step 6. Move loop.
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
         moves.clear();
@@ -433,7 +446,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return 0;
         }
 
-        // Step 6. Store the result.
+        // Step 7. Store the result.
         let bound = Bound::of(best, original_alpha, beta);
         self.shared.tt.store(key, best_move.map(G::encode), to_tt(best, ply), depth, bound);
         best

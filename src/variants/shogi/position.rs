@@ -189,6 +189,8 @@ impl Game for Shogi {
     type Move = ShogiMove;
     type Rules = ();
     const NULL_MOVE_OK: bool = true;
+    /// One and a half pawns a ply: +63.2 ± 51.3 Elo over 200 games at 60 ms a move.
+    const FUTILITY_MARGIN: Option<Score> = Some(150);
     const MATE_SEARCH: bool = true;
 
     fn variants() -> &'static [VariantSpec<()>] {
