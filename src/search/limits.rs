@@ -26,11 +26,10 @@ pub struct Limits {
 pub struct Budget {
     /// Do not start another iteration after this much time.
     pub soft: u64,
-    /// Abort the search at this much time, whatever it is doing.
+    /// Abort the search at this much time, whatever it is doing, once the iteration under way
+    /// is expected to finish by then (otherwise at `soft`). Equal to `soft` for `movetime` and
+    /// spent byoyomi: the whole budget is used.
     pub hard: u64,
-    /// `movetime`: the whole budget is to be used, so no iteration is skipped for fear of not
-    /// finishing it (clock budgets stop early when the next iteration looks too long).
-    pub fixed: bool,
 }
 
 impl Limits {
@@ -45,7 +44,7 @@ impl Limits {
     pub fn budget(&self, side: Side, overhead: u64) -> Option<Budget> {
         if let Some(movetime) = self.movetime {
             let t = spendable(movetime, overhead);
-            return Some(Budget { soft: t, hard: t, fixed: true });
+            return Some(Budget { soft: t, hard: t });
         }
         if !self.is_timed() {
             return None;
@@ -56,11 +55,11 @@ impl Limits {
         let available = spendable(remaining + self.byoyomi, overhead);
         if remaining == 0 && self.byoyomi > 0 {
             // Byoyomi not spent is lost: think for all of it, as with movetime.
-            return Some(Budget { soft: available, hard: available, fixed: true });
+            return Some(Budget { soft: available, hard: available });
         }
         let soft = (remaining / 25 + increment * 3 / 4 + self.byoyomi * 7 / 10).clamp(1, available);
         let hard = (soft * 3).max(self.byoyomi).min(available);
-        Some(Budget { soft, hard, fixed: false })
+        Some(Budget { soft, hard })
     }
 }
 
@@ -96,20 +95,20 @@ mod tests {
     #[test]
     fn byoyomi_only_spends_all_of_the_byoyomi() {
         let b = limits(0, 1_000).budget(Side::Second, 100).unwrap();
-        assert_eq!(b, Budget { soft: 900, hard: 900, fixed: true });
+        assert_eq!(b, Budget { soft: 900, hard: 900 });
         // With main time left, byoyomi is a reserve: the usual target and hard limit.
         let b = limits(10_000, 1_000).budget(Side::Second, 100).unwrap();
-        assert_eq!(b, Budget { soft: 1_100, hard: 3_300, fixed: false });
+        assert_eq!(b, Budget { soft: 1_100, hard: 3_300 });
     }
 
     #[test]
     fn short_budgets_keep_half_for_thinking() {
         // movetime 50 with the default 100 ms overhead: 25 ms to think, not 1.
         let l = Limits { movetime: Some(50), ..Limits::default() };
-        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 25, hard: 25, fixed: true }));
+        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 25, hard: 25 }));
         // Byoyomi only, shorter than twice the overhead: half of it.
         let b = limits(0, 150).budget(Side::First, 100).unwrap();
-        assert_eq!(b, Budget { soft: 75, hard: 75, fixed: true });
+        assert_eq!(b, Budget { soft: 75, hard: 75 });
         // A clock nearly run out: the hard limit stays within half of what is left.
         let b = limits(60, 0).budget(Side::First, 100).unwrap();
         assert_eq!((b.soft, b.hard), (2, 6));
@@ -121,7 +120,7 @@ mod tests {
     #[test]
     fn movetime_and_untimed() {
         let l = Limits { movetime: Some(500), ..Limits::default() };
-        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 400, hard: 400, fixed: true }));
+        assert_eq!(l.budget(Side::First, 100), Some(Budget { soft: 400, hard: 400 }));
         assert_eq!(Limits { depth: Some(3), ..Limits::default() }.budget(Side::First, 100), None);
     }
 }
