@@ -80,7 +80,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     const NULL_MOVE_OK: bool = false;
 
     /// Reverse futility pruning: a non-PV node within 3 plies of the horizon, not in check,
-    /// whose evaluation beats beta by more than this margin per ply left is taken as a
+    /// whose evaluation is at least beta plus this margin per ply left is taken as a
     /// fail-high. `None` (the default): not used. A game sets it, in its evaluation's units,
     /// once an `arena` match has shown that it gains.
     const FUTILITY_MARGIN: Option<Score> = None;

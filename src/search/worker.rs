@@ -340,7 +340,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return s;
         }
 
-        // Step 4. Reverse futility: near the horizon, an evaluation that beats beta by more than
+        // Step 4. Reverse futility: near the horizon, an evaluation at least beta plus
         // the game's margin for each ply left is taken as the node's fail-high.
         let futile = G::FUTILITY_MARGIN.filter(|_| depth <= FUTILITY_DEPTH);
         let null_move = G::NULL_MOVE_OK && cut && depth >= 3;
