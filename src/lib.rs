@@ -10,6 +10,7 @@ pub mod engine;
 pub mod game;
 pub mod protocol;
 pub mod search;
+pub mod tune;
 pub mod variants;
 
 pub use crate::core::{Outcome, Score, Side};

@@ -8,6 +8,7 @@
 //! - `generate_noisy` == the generated moves for which `is_noisy` holds (as sets), and
 //!   `mark_noisy` == `is_noisy` move by move;
 //! - the incremental key == `key_from_scratch`, here and after every move;
+//! - the evaluation == `evaluate_with` the position's own weight table (what the tuner varies);
 //! - the position string reads back to the same string and key;
 //! - play + undo of every move restores position string, key and turn; the walk is undone to
 //!   its start at the end.
@@ -22,6 +23,7 @@ use common::load_fixtures;
 use std::collections::BTreeSet;
 use tetsugaku::core::SplitMix64;
 use tetsugaku::game::{RuleKind, RuleValue};
+use tetsugaku::tune::Tunable;
 use tetsugaku::{with_game, AnyGame, Game, RuleValues, Turn, Variant, VARIANTS};
 
 /// What the checks saw.
@@ -71,7 +73,12 @@ fn settings(variant: &Variant) -> Vec<RuleValues> {
 }
 
 /// The contract at one node; returns the generated moves.
-fn check_node<G: Game>(game: &mut G, rules: G::Rules, options: &RuleValues, coverage: &mut Coverage) -> Vec<G::Move> {
+fn check_node<G: Tunable>(
+    game: &mut G,
+    rules: G::Rules,
+    options: &RuleValues,
+    coverage: &mut Coverage,
+) -> Vec<G::Move> {
     let text = game.position_string();
     let mut moves = Vec::new();
     game.generate(&mut moves);
@@ -117,6 +124,9 @@ fn check_node<G: Game>(game: &mut G, rules: G::Rules, options: &RuleValues, cove
     }
 
     assert_eq!(game.key(), game.key_from_scratch(), "{text}: incremental key");
+    if !matches!(game.turn(), Turn::Over(_)) {
+        assert_eq!(game.evaluate_with(game.weights().1), game.evaluate(), "{text}: evaluate_with its own weights");
+    }
     let reread = G::from_position_string(rules, options, &text).unwrap_or_else(|e| panic!("{text} rejected: {e}"));
     assert_eq!(reread.position_string(), text, "position string does not round-trip");
     assert_eq!(reread.key(), game.key(), "{text}: key changes through the position string");
@@ -135,7 +145,7 @@ fn check_node<G: Game>(game: &mut G, rules: G::Rules, options: &RuleValues, cove
 
 /// `games` seeded random games of at most `plies` moves from `start`; noisy moves are preferred
 /// half of the time so that captures and wins come up.
-fn walk<G: Game>(start: &G, name: &str, options: &RuleValues, games: usize, plies: usize, seed: u64) -> Coverage {
+fn walk<G: Tunable>(start: &G, name: &str, options: &RuleValues, games: usize, plies: usize, seed: u64) -> Coverage {
     let rules = G::variants().iter().find(|v| v.name == name).map(|v| v.rules).expect("a variant of this game");
     let mut rng = SplitMix64::new(seed);
     let mut coverage = Coverage::default();

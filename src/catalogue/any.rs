@@ -24,6 +24,20 @@ macro_rules! __define_games {
             $($arm(usize),)*
         }
 
+        $(
+            /// The concrete game inside an [`AnyGame`], or the `AnyGame` back if it holds another.
+            impl TryFrom<AnyGame> for $game {
+                type Error = AnyGame;
+                fn try_from(any: AnyGame) -> Result<$game, AnyGame> {
+                    match any {
+                        AnyGame::$arm(game) => Ok(game),
+                        #[allow(unreachable_patterns)]
+                        other => Err(other),
+                    }
+                }
+            }
+        )*
+
         impl Family {
             /// Every variant of every game, in the list's order.
             pub(crate) fn all() -> Vec<Variant> {

@@ -15,6 +15,7 @@ mod moves;
 mod notation;
 mod position;
 mod rules;
+mod weights;
 
 pub use moves::{CheckersMove, MAX_PATH};
 pub use position::{Checkers, Piece, Pieces};

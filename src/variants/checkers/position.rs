@@ -5,6 +5,7 @@ use super::moves::CheckersMove;
 use super::rules::{specialise, Kind, RuleSet, Rules};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
+use crate::tune::Tunable;
 use crate::variants::common::{occurrences, MoveNumber};
 
 /// The three kinds of piece.
@@ -211,6 +212,19 @@ impl Checkers {
     }
 }
 
+impl Tunable for Checkers {
+    type Weights = super::eval::Weights;
+    const WEIGHTS_FILE: &'static str = "src/variants/checkers/weights.rs";
+
+    fn weights(&self) -> (&'static str, &'static Self::Weights) {
+        super::eval::weights(self)
+    }
+
+    fn evaluate_with(&self, weights: &Self::Weights) -> Score {
+        super::eval::evaluate(self, weights)
+    }
+}
+
 impl Game for Checkers {
     type Move = CheckersMove;
     type Rules = Kind;
@@ -307,7 +321,7 @@ impl Game for Checkers {
     }
 
     fn evaluate(&self) -> Score {
-        super::eval::evaluate(self)
+        super::eval::evaluate(self, self.weights().1)
     }
 
     fn format_move(&self, mv: CheckersMove) -> String {

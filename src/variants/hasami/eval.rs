@@ -4,46 +4,44 @@
 use super::geometry::{Dir, Geometry};
 use super::position::Hasami;
 use super::rules::Win;
+use super::weights::{CAPTURE, FIVE, MAKYEK};
 use crate::core::{Score, Side};
 use crate::game::Game;
 
-/// The evaluation terms' weights for one kind of game. Tuned by self-play at a fixed node
-/// count (400-game paired matches); the kinds want different balances.
-struct Weights {
-    /// Per man.
-    man: Score,
-    /// Per reachable square.
-    mobility: Score,
-    /// Per man of the opponent the side to move can sandwich at once (it moves first).
-    threat_on_them: Score,
-    /// Per man of the side to move the opponent threatens (it can still react).
-    threat_on_us: Score,
-    /// A five-square window with `k` own men and no enemy man, `k` = 0..=4.
-    window: [Score; 5],
+crate::weight_table! {
+    /// The evaluation terms' weights for one kind of game (the constants are in `weights.rs`,
+    /// which `arena tune` rewrites); the kinds want different balances.
+    pub struct Weights {
+        /// Per man.
+        pub man: Score,
+        /// Per reachable square.
+        pub mobility: Score,
+        /// Per man of the opponent the side to move can sandwich at once (it moves first).
+        pub threat_on_them: Score,
+        /// Per man of the side to move the opponent threatens (it can still react).
+        pub threat_on_us: Score,
+        /// A five-square window with `k` own men and no enemy man, `k` = 0..=4.
+        pub window: [Score; 5],
+    }
 }
 
-/// Capture games (hasami, hasami-all, hasami-step, hasami-step18): doubling the threat terms
-/// and halving mobility gained about +37 Elo in hasami.
-const CAPTURE: Weights = Weights { man: 100, mobility: 1, threat_on_them: 60, threat_on_us: 25, window: [0; 5] };
-/// Makyek: the capture games' changes lost there (threats x2: -37 Elo), so it keeps the first
-/// weights.
-const MAKYEK: Weights = Weights { man: 100, mobility: 2, threat_on_them: 30, threat_on_us: 12, window: [0; 5] };
-/// Five-in-a-row games: men are tools; line windows x4 gained about +230 Elo in dai-hasami.
-const FIVE: Weights =
-    Weights { man: 40, mobility: 2, threat_on_them: 30, threat_on_us: 12, window: [0, 4, 16, 56, 180] };
+/// The table `position`'s rules evaluate with, and its constant's name.
+pub fn weights(position: &Hasami) -> (&'static str, &'static Weights) {
+    let rules = position.rules();
+    match rules.win {
+        Win::Five { .. } => ("FIVE", &FIVE),
+        Win::Reduce { .. } if rules.intervention => ("MAKYEK", &MAKYEK),
+        Win::Reduce { .. } => ("CAPTURE", &CAPTURE),
+    }
+}
 
-/// A static evaluation from the side to move's point of view.
-pub fn evaluate(position: &Hasami) -> Score {
+/// A static evaluation from the side to move's point of view, with `w`.
+pub fn evaluate(position: &Hasami, w: &Weights) -> Score {
     let us = position.side();
     let them = us.opponent();
     let rules = position.rules();
     let (our_reach, our_mobility) = position.reach(us);
     let (their_reach, their_mobility) = position.reach(them);
-    let w = match rules.win {
-        Win::Five { .. } => &FIVE,
-        Win::Reduce { .. } if rules.intervention => &MAKYEK,
-        Win::Reduce { .. } => &CAPTURE,
-    };
     let material = (position.men(us).count_ones() as Score - position.men(them).count_ones() as Score) * w.man;
     let mobility = (our_mobility as Score - their_mobility as Score) * w.mobility;
     let threats = exposed(position, them, our_reach) as Score * w.threat_on_them

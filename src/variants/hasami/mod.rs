@@ -11,6 +11,7 @@ mod movegen;
 mod notation;
 mod position;
 mod rules;
+mod weights;
 
 pub use geometry::{Dir, Geometry};
 pub use position::{Hasami, HasamiMove};

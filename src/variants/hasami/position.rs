@@ -2,6 +2,7 @@ use super::geometry::{squares, Geometry};
 use super::rules::{RuleSet, Win};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
+use crate::tune::Tunable;
 use crate::variants::common::{occurrences, MoveNumber};
 
 /// A hasami-family move: a man goes from `from` to `to` (a slide, a step or a jump; the board
@@ -178,6 +179,19 @@ impl Hasami {
     }
 }
 
+impl Tunable for Hasami {
+    type Weights = super::eval::Weights;
+    const WEIGHTS_FILE: &'static str = "src/variants/hasami/weights.rs";
+
+    fn weights(&self) -> (&'static str, &'static Self::Weights) {
+        super::eval::weights(self)
+    }
+
+    fn evaluate_with(&self, weights: &Self::Weights) -> Score {
+        super::eval::evaluate(self, weights)
+    }
+}
+
 impl Game for Hasami {
     type Move = HasamiMove;
     type Rules = &'static RuleSet;
@@ -313,7 +327,7 @@ impl Game for Hasami {
     }
 
     fn evaluate(&self) -> Score {
-        super::eval::evaluate(self)
+        super::eval::evaluate(self, super::eval::weights(self).1)
     }
 
     fn format_move(&self, mv: HasamiMove) -> String {

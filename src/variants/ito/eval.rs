@@ -6,9 +6,9 @@
 //! W-D-L for the candidate, Elo with its 95% interval):
 //! - Drop-check term, 40 per kind the enemy holds that could be dropped (either face) to check
 //!   the King: 102 games, 46-0-56, Elo -34.2 ± 73.1 (stopped, no sign of a gain). Reverted.
-//! - `MOBILITY` 4 -> 8: 109 games, 70-0-39, Elo +99.1 ± 60.0, SPRT(0, 30) accepted. Kept.
-//! - `MOBILITY` 8 -> 12 (against 8): 118 games, 58-0-60, Elo -5.9 ± 58.2 (stopped). Reverted.
-//! - `ZONE_ATTACK` 22 -> 34 (against mobility 8): 128 games, 67-0-61, Elo +16.3 ± 49.0 (not
+//! - `mobility` 4 -> 8: 109 games, 70-0-39, Elo +99.1 ± 60.0, SPRT(0, 30) accepted. Kept.
+//! - `mobility` 8 -> 12 (against 8): 118 games, 58-0-60, Elo -5.9 ± 58.2 (stopped). Reverted.
+//! - `zone_attack` 22 -> 34 (against mobility 8): 128 games, 67-0-61, Elo +16.3 ± 49.0 (not
 //!   significant). Reverted.
 //!
 //! Confirmation of mobility 8 against the first eval (seed 909): 300 games, 169-0-131, Elo
@@ -20,31 +20,27 @@ use super::piece::{targets, Kind, Line, Piece, SQUARES};
 use super::position::Ito;
 use crate::core::{Score, Side};
 
-/// Values on the line by `Kind as usize`, unflipped then flipped face.
-const VALUE: [[Score; 2]; Kind::COUNT] = [
-    [0, 0],     // King
-    [330, 480], // Ramshead / Bishop
-    [400, 500], // Silver Cannon / Gold Cannon
-    [300, 440], // Goose / Phoenix
-    [280, 350], // Lance / Howling Dog
-    [220, 320], // Knight / Heavenly Horse
-    [250, 330], // Iron General / Silver General
-    [100, 160], // Pawn / Go-Between
-];
-
-/// Values in hand by hand index: a held piece may be dropped with either face.
-const HAND_VALUE: [Score; 7] = [500, 520, 460, 370, 340, 350, 170];
-
-/// Per square a piece can move to.
-const MOBILITY: Score = 8;
-/// Per attack on a square next to the enemy King (or the King's own square).
-const ZONE_ATTACK: Score = 22;
-/// Per square next to one's own King that is empty and attacked by the enemy.
-const OPEN_NEIGHBOUR: Score = 30;
-/// Per piece the enemy holds, when one's King has an empty square in front of it.
-const DROP_THREAT: Score = 12;
-/// For having the move.
-const TEMPO: Score = 15;
+crate::weight_table! {
+    /// The evaluation's weights (the constant is in `weights.rs`, which `arena tune` rewrites).
+    pub struct Weights {
+        /// Values on the line by `Kind as usize`, unflipped then flipped face: King, Ramshead /
+        /// Bishop, Silver / Gold Cannon, Goose / Phoenix, Lance / Howling Dog, Knight / Heavenly
+        /// Horse, Iron / Silver General, Pawn / Go-Between.
+        pub value: [[Score; 2]; Kind::COUNT],
+        /// Values in hand by hand index: a held piece may be dropped with either face.
+        pub hand_value: [Score; 7],
+        /// Per square a piece can move to.
+        pub mobility: Score,
+        /// Per attack on a square next to the enemy King (or the King's own square).
+        pub zone_attack: Score,
+        /// Per square next to one's own King that is empty and attacked by the enemy.
+        pub open_neighbour: Score,
+        /// Per piece the enemy holds, when one's King has an empty square in front of it.
+        pub drop_threat: Score,
+        /// For having the move.
+        pub tempo: Score,
+    }
+}
 
 /// The King's square and the squares next to it (one step either way).
 #[inline]
@@ -63,7 +59,7 @@ fn in_front(side: Side, king: usize) -> Option<usize> {
 }
 
 /// `side`'s material, mobility and pressure on the enemy King.
-fn side_score(board: &Board, side: Side) -> Score {
+fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
     let occupied = board.occupied();
     let own = board.side(side);
     let enemy_zone = zone(board.king(side.opponent()));
@@ -73,21 +69,22 @@ fn side_score(board: &Board, side: Side) -> Score {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
         let Some(piece @ Piece { kind, flipped, .. }) = board.at(from) else { continue };
-        score += VALUE[kind as usize][flipped as usize];
+        score += w.value[kind as usize][flipped as usize];
         if kind != Kind::King {
             let reach = targets(piece, from, occupied, own);
-            score += MOBILITY * reach.count_ones() as Score + ZONE_ATTACK * (reach & enemy_zone).count_ones() as Score;
+            score +=
+                w.mobility * reach.count_ones() as Score + w.zone_attack * (reach & enemy_zone).count_ones() as Score;
         }
     }
     for kind in Kind::HELD {
-        score += HAND_VALUE[kind.hand_index()] * board.in_hand(side, kind) as Score;
+        score += w.hand_value[kind.hand_index()] * board.in_hand(side, kind) as Score;
     }
-    score - king_danger(board, side)
+    score - king_danger(board, side, w)
 }
 
 /// How exposed `side`'s King is: its empty neighbours the enemy attacks, and the enemy's pieces
 /// in hand when the square in front of it is empty.
-fn king_danger(board: &Board, side: Side) -> Score {
+fn king_danger(board: &Board, side: Side, w: &Weights) -> Score {
     let king = board.king(side);
     let enemy = side.opponent();
     let mut open = zone(king) & !(1 << king) & !board.occupied();
@@ -96,19 +93,19 @@ fn king_danger(board: &Board, side: Side) -> Score {
         let square = open.trailing_zeros() as usize;
         open &= open - 1;
         if board.attacked(square, enemy) {
-            danger += OPEN_NEIGHBOUR;
+            danger += w.open_neighbour;
         }
     }
     if in_front(side, king).is_some_and(|square| board.at(square).is_none()) {
         let held: u8 = Kind::HELD.into_iter().map(|kind| board.in_hand(enemy, kind)).sum();
-        danger += DROP_THREAT * held as Score;
+        danger += w.drop_threat * held as Score;
     }
     danger
 }
 
-/// The evaluation of `position` for its side to move.
-pub fn evaluate(position: &Ito) -> Score {
+/// The evaluation of `position` for its side to move, with `w`.
+pub fn evaluate(position: &Ito, w: &Weights) -> Score {
     let board = position.board();
     let us = position.side;
-    side_score(board, us) - side_score(board, us.opponent()) + TEMPO
+    side_score(board, us, w) - side_score(board, us.opponent(), w) + w.tempo
 }

@@ -18,6 +18,7 @@ mod notation;
 mod position;
 mod position_string;
 mod repetition;
+mod weights;
 
 pub use moves::ItoMove;
 pub use position::{Ito, START};

@@ -6,6 +6,7 @@ use super::moves::ItoMove;
 use super::repetition::Occurrences;
 use crate::core::{Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
+use crate::tune::Tunable;
 use crate::variants::common::MoveNumber;
 
 /// The position string of the start position (protocol-spec.md §12.3).
@@ -115,6 +116,19 @@ static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
     ],
 }];
 
+impl Tunable for Ito {
+    type Weights = super::eval::Weights;
+    const WEIGHTS_FILE: &'static str = "src/variants/ito/weights.rs";
+
+    fn weights(&self) -> (&'static str, &'static Self::Weights) {
+        ("WEIGHTS", &super::weights::WEIGHTS)
+    }
+
+    fn evaluate_with(&self, weights: &Self::Weights) -> Score {
+        super::eval::evaluate(self, weights)
+    }
+}
+
 impl Game for Ito {
     type Move = ItoMove;
     type Rules = ();
@@ -204,7 +218,7 @@ impl Game for Ito {
     }
 
     fn evaluate(&self) -> Score {
-        super::eval::evaluate(self)
+        super::eval::evaluate(self, self.weights().1)
     }
 
     fn format_move(&self, mv: ItoMove) -> String {

@@ -16,24 +16,24 @@
 //! - Philosopher 200 -> 150: 120 games, 53-25-42, Elo +31.9 ± 39.4, SPRT(0, 30) undecided;
 //!   120 more (no SPRT) 55-28-37, Elo +52.5 ± 48.4; together 240 games, 108-53-79, Elo +42.2
 //!   (+11.4 to +73.6). Kept.
-//! - `MOBILITY` 4 -> 8: 27 games, 6-10-11, Elo -81.6 ± 64.1, SPRT(0, 30) rejected. Reverted.
-//! - `ZONE_ATTACK` 12 -> 24: 33 games, 7-8-18, Elo -124.5 ± 83.8, SPRT(0, 30) rejected.
+//! - `mobility` 4 -> 8: 27 games, 6-10-11, Elo -81.6 ± 64.1, SPRT(0, 30) rejected. Reverted.
+//! - `zone_attack` 12 -> 24: 33 games, 7-8-18, Elo -124.5 ± 83.8, SPRT(0, 30) rejected.
 //!   Reverted.
-//! - `MOBILITY` 4 -> 2: 120 games, 41-28-51, Elo -29.0 ± 48.9, SPRT(0, 30) undecided.
+//! - `mobility` 4 -> 2: 120 games, 41-28-51, Elo -29.0 ± 48.9, SPRT(0, 30) undecided.
 //!   Reverted.
-//! - `PAWN_ADVANCE` doubled to [0, 20, 50, 120]: 120 games, 47-28-45, Elo +5.8 ± 43.4,
+//! - `pawn_advance` doubled to [0, 20, 50, 120]: 120 games, 47-28-45, Elo +5.8 ± 43.4,
 //!   SPRT(0, 30) undecided. Reverted.
 //! - Rook 450 -> 380: 13 games, 1-5-7, Elo -190.8 ± 113.8, SPRT(0, 30) rejected. Reverted.
 //! - Rook 450 -> 520: 120 games, 44-26-50, Elo -17.4 ± 44.1, SPRT(0, 30) undecided. Reverted.
-//! - `ZONE_ATTACK` 12 -> 6 (with `exchange_gain`, concurrency 2, seed 31337): 200 games,
+//! - `zone_attack` 12 -> 6 (with `exchange_gain`, concurrency 2, seed 31337): 200 games,
 //!   75-62-63, Elo +20.9 ± 30.4, SPRT(0, 30) undecided (LLR 0.74). Reverted.
-//! - `THOUGHT_REACH` 1 -> 3 (same set-up, seed 4711): 126 games, 44-28-54, Elo -27.6 ± 39.5,
+//! - `thought_reach` 1 -> 3 (same set-up, seed 4711): 126 games, 44-28-54, Elo -27.6 ± 39.5,
 //!   SPRT(0, 30) rejected. Reverted.
 //!
 //! Confirmation of Enlightened 600 and Philosopher 150 against the first eval (seed 4242): 200
 //! games, 142-14-44, Elo +186.2 ± 44.8. Again once `exchange_gain` had landed (both sides with
 //! it, seed 777, concurrency 2): 29 games, 23-2-4, Elo +265.1 ± 158.0, SPRT(0, 30) accepted.
-//! Not tried yet: `THOUGHT_REACH` 0, `TEMPO`, Knight values, King safety by escape squares.
+//! Not tried yet: `thought_reach` 0, `tempo`, Knight values, King safety by escape squares.
 
 use super::board::Board;
 use super::mind::Thought;
@@ -41,7 +41,8 @@ use super::piece::{philosopher_targets, row, Field, Kind, KING};
 use super::position::Philosophers;
 use crate::core::{Score, Side};
 
-/// Values by `Kind as usize`.
+/// Values by `Kind as usize` that exchanges are counted in (`exchange.rs`); the evaluation's
+/// own material is in its weights.
 pub(super) const VALUE: [Score; Kind::COUNT] = [
     0,   // King
     300, // Knight
@@ -51,17 +52,26 @@ pub(super) const VALUE: [Score; Kind::COUNT] = [
     600, // Enlightened Philosopher: a Philosopher with a second sub-move
 ];
 
-/// Per step a pawn has advanced from its second rank, by steps (0..=3; the fourth promotes).
-const PAWN_ADVANCE: [Score; 4] = [0, 10, 25, 60];
-/// Per square a piece can move to under the Thought in force.
-const MOBILITY: Score = 4;
-/// Per square one's Philosophers could move to with the Thought one mind-move away (the best
-/// of the two), weighed down because the opponent may answer first.
-const THOUGHT_REACH: Score = 1;
-/// Per attack on a square next to the enemy King (or the King's square).
-const ZONE_ATTACK: Score = 12;
-/// For having the move.
-const TEMPO: Score = 12;
+crate::weight_table! {
+    /// The evaluation's weights (the constant is in `weights.rs`, which `arena tune` rewrites).
+    pub struct Weights {
+        /// Material by `Kind as usize`: King, Knight, Rook, Pawn, Philosopher, Enlightened
+        /// Philosopher.
+        pub value: [Score; Kind::COUNT],
+        /// Per step a pawn has advanced from its second rank, by steps (0..=3; the fourth
+        /// promotes).
+        pub pawn_advance: [Score; 4],
+        /// Per square a piece can move to under the Thought in force.
+        pub mobility: Score,
+        /// Per square one's Philosophers could move to with the Thought one mind-move away (the
+        /// best of the two), weighed down because the opponent may answer first.
+        pub thought_reach: Score,
+        /// Per attack on a square next to the enemy King (or the King's square).
+        pub zone_attack: Score,
+        /// For having the move.
+        pub tempo: Score,
+    }
+}
 
 /// Every square a piece of `side` can move to (its own pieces excluded), counted, and the
 /// attacks on the enemy King's zone.
@@ -100,10 +110,10 @@ fn philosopher_reach(board: &Board, side: Side, thought: Thought) -> Score {
 }
 
 /// Material, pawn advancement, mobility, Thought reach and King pressure of `side`.
-fn side_score(board: &Board, side: Side) -> Score {
+fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
     let mut score = 0;
     for kind in Kind::ALL {
-        score += VALUE[kind as usize] * board.pieces(side, kind).count_ones() as Score;
+        score += w.value[kind as usize] * board.pieces(side, kind).count_ones() as Score;
     }
     let mut pawns = board.pieces(side, Kind::Pawn);
     while pawns != 0 {
@@ -113,20 +123,20 @@ fn side_score(board: &Board, side: Side) -> Score {
             Side::First => 4usize.saturating_sub(row(square)),
             Side::Second => row(square).saturating_sub(1),
         };
-        score += PAWN_ADVANCE[steps.min(3)];
+        score += w.pawn_advance[steps.min(3)];
     }
     let (mobility, pressure) = activity(board, side);
-    score += MOBILITY * mobility + ZONE_ATTACK * pressure;
+    score += w.mobility * mobility + w.zone_attack * pressure;
     if board.mind_moves_allowed() {
         let [a, b] = board.thought().neighbours();
-        score += THOUGHT_REACH * philosopher_reach(board, side, a).max(philosopher_reach(board, side, b));
+        score += w.thought_reach * philosopher_reach(board, side, a).max(philosopher_reach(board, side, b));
     }
     score
 }
 
-/// The evaluation of `position` for the side to move.
-pub fn evaluate(position: &Philosophers) -> Score {
+/// The evaluation of `position` for the side to move, with `w`.
+pub fn evaluate(position: &Philosophers, w: &Weights) -> Score {
     let board = position.board();
     let us = position.side;
-    side_score(board, us) - side_score(board, us.opponent()) + TEMPO
+    side_score(board, us, w) - side_score(board, us.opponent(), w) + w.tempo
 }

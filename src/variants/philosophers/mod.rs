@@ -23,6 +23,7 @@ mod notation;
 mod position;
 mod position_string;
 mod turns;
+mod weights;
 
 pub use moves::PhilosophersMove;
 pub use position::{Philosophers, STALEMATE, START};

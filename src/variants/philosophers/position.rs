@@ -6,6 +6,7 @@ use super::board::{state_key, Board};
 use super::moves::PhilosophersMove;
 use crate::core::{DrawReason, Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleKind, RuleOption, RuleValues, Turn, VariantSpec};
+use crate::tune::Tunable;
 use crate::variants::common::MoveNumber;
 
 /// The position string of the start position (protocol-spec.md §13.2).
@@ -105,6 +106,19 @@ static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
     options: &[&STALEMATE],
     bench: &["2k1hr/r1pp2/hnePhE/2P3/1H2H1/1HNKHR w - o2 0 26", "r1nkhr/E3hh/1NppH1/2P3/1H1P1H/e2KHR b - o2 1 17"],
 }];
+
+impl Tunable for Philosophers {
+    type Weights = super::eval::Weights;
+    const WEIGHTS_FILE: &'static str = "src/variants/philosophers/weights.rs";
+
+    fn weights(&self) -> (&'static str, &'static Self::Weights) {
+        ("WEIGHTS", &super::weights::WEIGHTS)
+    }
+
+    fn evaluate_with(&self, weights: &Self::Weights) -> Score {
+        super::eval::evaluate(self, weights)
+    }
+}
 
 impl Game for Philosophers {
     type Move = PhilosophersMove;
@@ -216,7 +230,7 @@ impl Game for Philosophers {
     }
 
     fn evaluate(&self) -> Score {
-        super::eval::evaluate(self)
+        super::eval::evaluate(self, self.weights().1)
     }
 
     fn format_move(&self, turn: PhilosophersMove) -> String {

@@ -10,13 +10,14 @@
 //! roll) is evaluated the same way.
 //!
 //! The weights were tuned with `arena` at depth 1 (1,000 games per trial against the previous
-//! set, seeded dice; the trials are listed in `docs/game-contract.md` §3): KING_VALUE 3000 ->
-//! 6000, and LOST_DIE 25 -> 10 with the King's moves no longer keeping its die usable, gave
+//! set, seeded dice; the trials are listed in `docs/game-contract.md` §3): `king_value` 3000 ->
+//! 6000, and `lost_die` 25 -> 10 with the King's moves no longer keeping its die usable, gave
 //! +50.4 ± 17.4 Elo.
 
 use super::dice::DieTable;
 use super::points::Board;
 use super::turns::Turn;
+use super::weights::WEIGHTS;
 use crate::core::{Score, Side};
 use crate::variants::shogi::attacks::attacks;
 use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
@@ -24,30 +25,36 @@ use crate::variants::shogi::eval::{BOARD_VALUE, HAND_VALUE};
 use crate::variants::shogi::piece::{Kind, Piece};
 use crate::variants::shogi::square::{rank_of, Square};
 
-/// What losing the King costs in the threat terms (the game, short of a decided score).
-const KING_VALUE: Score = 6000;
-/// Per point: two pieces that a single enemy piece cannot take.
-const POINT: Score = 30;
-/// Per die number whose pieces other than the King have nowhere to go and nothing to drop (a
-/// die that would be lost).
-const LOST_DIE: Score = 10;
-/// The share (of 4) of the opponent's threats counted: its roll comes after a turn to parry.
-const THEIR_THREATS: Score = 2;
-/// The share (of 4) of the side to move's threats counted: its roll comes next.
-const OUR_THREATS: Score = 3;
-/// Per rank a pawn has advanced past its start.
-const PAWN_ADVANCE: Score = 6;
+crate::weight_table! {
+    /// The evaluation's weights (the constant is in `weights.rs`, which `arena tune` rewrites).
+    pub struct Weights {
+        /// What losing the King costs in the threat terms (the game, short of a decided score).
+        pub king_value: Score,
+        /// Per point: two pieces that a single enemy piece cannot take.
+        pub point: Score,
+        /// Per die number whose pieces other than the King have nowhere to go and nothing to
+        /// drop (a die that would be lost).
+        pub lost_die: Score,
+        /// The share (of 4) of the opponent's threats counted: its roll comes after a turn to
+        /// parry.
+        pub their_threats: Score,
+        /// The share (of 4) of the side to move's threats counted: its roll comes next.
+        pub our_threats: Score,
+        /// Per rank a pawn has advanced past its start.
+        pub pawn_advance: Score,
+    }
+}
 
-/// The position's value for `side` (the side to move) under the die table `table`.
-pub fn evaluate(board: &Board, side: Side, table: &DieTable) -> Score {
+/// The position's value for `side` (the side to move) under the die table `table`, with `w`.
+pub fn evaluate(board: &Board, side: Side, table: &DieTable, w: &Weights) -> Score {
     let us = Forces::of(board, side, table);
     let them = Forces::of(board, side.opponent(), table);
-    let mut score = material(board, side) - material(board, side.opponent());
-    score += POINT * (board.points() & board.tops().side(side)).count_ones() as Score;
-    score -= POINT * (board.points() & board.tops().side(side.opponent())).count_ones() as Score;
-    score -= LOST_DIE * (us.lost_dice(board, table) - them.lost_dice(board, table));
-    score -= THEIR_THREATS * them.threat(board, side) / 4;
-    score += OUR_THREATS * us.threat(board, side.opponent()) / 4;
+    let mut score = material(board, side, w) - material(board, side.opponent(), w);
+    score += w.point * (board.points() & board.tops().side(side)).count_ones() as Score;
+    score -= w.point * (board.points() & board.tops().side(side.opponent())).count_ones() as Score;
+    score -= w.lost_die * (us.lost_dice(board, table) - them.lost_dice(board, table));
+    score -= w.their_threats * them.threat(board, side, w.king_value) / 4;
+    score += w.our_threats * us.threat(board, side.opponent(), w.king_value) / 4;
     score
 }
 
@@ -62,7 +69,11 @@ pub fn turn_gain(board: &Board, side: Side, turn: Turn) -> Score {
         if let Some(top) = tops.piece_at(sub.to()).filter(|piece| piece.side != side && taken & bit(sub.to()) == 0) {
             taken |= bit(sub.to());
             let lower = board.under(sub.to());
-            gain += [Some(top), lower].into_iter().flatten().map(captured).sum::<Score>();
+            gain += [Some(top), lower]
+                .into_iter()
+                .flatten()
+                .map(|piece| captured(piece, WEIGHTS.king_value))
+                .sum::<Score>();
         }
         if let (true, Some(from)) = (sub.promotes(), sub.from()) {
             let kind = tops.piece_at(from).map_or(Kind::Pawn, |piece| piece.kind);
@@ -72,24 +83,24 @@ pub fn turn_gain(board: &Board, side: Side, turn: Turn) -> Score {
     gain
 }
 
-/// What taking `piece` wins: its value on the board and in the taker's hand; the game for a
-/// King.
-fn captured(piece: Piece) -> Score {
+/// What taking `piece` wins: its value on the board and in the taker's hand; the game
+/// (`king_value`) for a King.
+fn captured(piece: Piece, king_value: Score) -> Score {
     match piece.kind {
-        Kind::King => KING_VALUE,
+        Kind::King => king_value,
         kind => BOARD_VALUE[kind.index()] + HAND_VALUE[kind.unpromoted().index()],
     }
 }
 
 /// The value of `side`'s pieces on the board (both levels of a point) and in hand, with pawn
 /// advance.
-fn material(board: &Board, side: Side) -> Score {
+fn material(board: &Board, side: Side, w: &Weights) -> Score {
     let tops = board.tops();
     let mut score = 0;
     for sq in squares(tops.side(side)) {
         let Some(piece) = tops.piece_at(sq) else { continue };
-        score += value_on_board(piece, sq);
-        score += board.under(sq).map_or(0, |lower| value_on_board(lower, sq));
+        score += value_on_board(piece, sq, w);
+        score += board.under(sq).map_or(0, |lower| value_on_board(lower, sq, w));
     }
     let hand = tops.hand(side);
     for kind in Kind::IN_HAND {
@@ -99,13 +110,13 @@ fn material(board: &Board, side: Side) -> Score {
 }
 
 /// A piece's value where it stands.
-fn value_on_board(piece: Piece, sq: Square) -> Score {
+fn value_on_board(piece: Piece, sq: Square, w: &Weights) -> Score {
     let advance = match (piece.kind, piece.side) {
         (Kind::Pawn, Side::First) => 6 - rank_of(sq) as Score,
         (Kind::Pawn, Side::Second) => rank_of(sq) as Score - 2,
         _ => 0,
     };
-    BOARD_VALUE[piece.kind.index()] + PAWN_ADVANCE * advance.max(0)
+    BOARD_VALUE[piece.kind.index()] + w.pawn_advance * advance.max(0)
 }
 
 /// One side's top pieces as the dice see them: each piece's die and the squares it reaches.
@@ -130,7 +141,7 @@ impl Forces {
     /// How many die numbers (1..6) `side` could not use: no top piece of the die but the King
     /// reaches a square that is not a point, and no piece of the die is in hand. The King's own
     /// moves do not count: rewarding them drew the King out of shelter to keep its die alive
-    /// (with them counted, LOST_DIE 25 cost 36 ± 17 Elo against no term at all).
+    /// (with them counted, `lost_die` 25 cost 36 ± 17 Elo against no term at all).
     fn lost_dice(&self, board: &Board, table: &DieTable) -> Score {
         let mut usable = [false; 7];
         for &(die, reach, kind) in &self.reach {
@@ -145,7 +156,7 @@ impl Forces {
 
     /// The expected loss of `victim` to these pieces' next roll: the largest chance × value over
     /// its pieces, plus half the second largest (a turn has two sub-moves).
-    fn threat(&self, board: &Board, victim: Side) -> Score {
+    fn threat(&self, board: &Board, victim: Side, king_value: Score) -> Score {
         let (mut first, mut second) = (0, 0);
         for sq in squares(board.tops().side(victim)) {
             let Some(top) = board.tops().piece_at(sq) else { continue };
@@ -158,7 +169,7 @@ impl Forces {
             if chance == 0 {
                 continue;
             }
-            let loss = chance * (captured(top) + lower.map_or(0, captured)) / 36;
+            let loss = chance * (captured(top, king_value) + lower.map_or(0, |piece| captured(piece, king_value))) / 36;
             if loss > first {
                 second = first;
                 first = loss;

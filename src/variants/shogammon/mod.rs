@@ -18,3 +18,4 @@ pub mod position;
 pub mod position_string;
 pub mod submoves;
 pub mod turns;
+mod weights;

@@ -8,6 +8,7 @@ use super::points::Board;
 use super::turns::{legal_turns, make_point_capture, make_sub, Taken, Turn};
 use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, RuleKind, RuleOption, RuleValues, Turn as Node, VariantSpec};
+use crate::tune::Tunable;
 use crate::variants::common::MoveNumber;
 use crate::variants::shogi::piece::Kind;
 
@@ -159,6 +160,19 @@ static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
     ],
 }];
 
+impl Tunable for Shogammon {
+    type Weights = super::eval::Weights;
+    const WEIGHTS_FILE: &'static str = "src/variants/shogammon/weights.rs";
+
+    fn weights(&self) -> (&'static str, &'static Self::Weights) {
+        ("WEIGHTS", &super::weights::WEIGHTS)
+    }
+
+    fn evaluate_with(&self, weights: &Self::Weights) -> Score {
+        super::eval::evaluate(&self.board, self.side, &self.table, weights)
+    }
+}
+
 impl Game for Shogammon {
     type Move = ShogammonMove;
     type Rules = ();
@@ -270,7 +284,7 @@ impl Game for Shogammon {
 
     /// Material, points, the next rolls' threats and lost dice (`eval.rs`).
     fn evaluate(&self) -> Score {
-        super::eval::evaluate(&self.board, self.side, &self.table)
+        super::eval::evaluate(&self.board, self.side, &self.table, self.weights().1)
     }
 
     fn format_move(&self, mv: ShogammonMove) -> String {

@@ -11,51 +11,44 @@ use super::position::Shogi;
 use super::square::{file_of, rank_of, square, Square, SQUARES};
 use crate::core::{Score, Side};
 
-/// Board values by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R.
+/// Board values by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R. What exchanges are
+/// counted in (`exchange.rs`, and Shogammon's evaluation); the evaluation's own material is in
+/// its weights.
 pub(crate) const BOARD_VALUE: [Score; KINDS] = [90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395];
 
 /// Values in hand by `Kind as usize` (`Pawn`..`Gold`): a piece in hand can go anywhere.
 pub(crate) const HAND_VALUE: [Score; HAND_KINDS] = [100, 345, 445, 545, 935, 1090, 590];
 
-/// Placement bonus by how far a piece stands from its owner's back rank (0..8), for the kinds
-/// whose advance matters: pawns, lances, knights, silvers.
-const ADVANCE: [[Score; 9]; 4] = [
-    [0, 0, 0, 4, 10, 16, 20, 24, 0],
-    [4, 2, 0, 0, 2, 6, 10, 0, 0],
-    [0, 0, 4, 12, 18, 22, 0, 0, 0],
-    [0, 6, 12, 16, 18, 14, 8, 4, 0],
-];
+crate::weight_table! {
+    /// The evaluation's weights (the constant is in `weights.rs`, which `arena tune` rewrites).
+    pub struct Weights {
+        /// Material on the board by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R.
+        pub board_value: [Score; KINDS],
+        /// Material in hand by `Kind as usize` (`Pawn`..`Gold`).
+        pub hand_value: [Score; HAND_KINDS],
+        /// Placement by how far a piece stands from its owner's back rank (0..8), for the kinds
+        /// whose advance matters: pawns, lances, knights, silvers.
+        pub advance: [[Score; 9]; 4],
+        /// Per enemy piece (not pawn or King) within two squares of the King.
+        pub attacker: Score,
+        /// Extra per enemy attacker and per non-pawn piece the enemy holds in hand (drop threats).
+        pub attacker_per_hand_piece: Score,
+        /// Per rank the King has left its back rank (subtracted).
+        pub king_advance: Score,
+        /// Per file the King stands away from the centre file (castled Kings sit on the wings).
+        pub king_wing: Score,
+        /// Per square a rook, bishop, dragon or horse attacks.
+        pub slider_mobility: Score,
+        /// By King distance (the larger of the file and rank distances, 0..8) for a piece near
+        /// its own King, by role: gold-movers, silvers, knights, horses and dragons. Pawns,
+        /// lances, rooks and bishops get none.
+        pub guard: [[Score; 9]; 5],
+        /// The same near the enemy King.
+        pub attack: [[Score; 9]; 5],
+    }
+}
 
-/// Enemy piece (not pawn or King) within two squares of the King.
-const ATTACKER: Score = 28;
-/// Extra per enemy attacker and per non-pawn piece the enemy holds in hand (drop threats).
-const ATTACKER_PER_HAND_PIECE: Score = 6;
-/// Per rank the King has left its back rank.
-const KING_ADVANCE: Score = 14;
-/// Per file the King stands away from the centre file (castled Kings sit on the wings).
-const KING_WING: Score = 6;
-/// Per square a rook, bishop, dragon or horse attacks.
-const SLIDER_MOBILITY: Score = 2;
-
-/// Bonus by King distance (the larger of the file and rank distances, 0..8) for a piece near
-/// its own King (guard) and near the enemy King (attack), by role: gold-movers, silvers,
-/// knights, horses and dragons. Pawns, lances, rooks and bishops get none.
-const GUARD: [[Score; 9]; 5] = [
-    [0, 30, 15, 5, 0, 0, 0, 0, 0],
-    [0, 25, 12, 4, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 20, 10, 0, 0, 0, 0, 0, 0],
-    [0, 10, 5, 0, 0, 0, 0, 0, 0],
-];
-const ATTACK: [[Score; 9]; 5] = [
-    [0, 35, 20, 8, 0, 0, 0, 0, 0],
-    [0, 30, 15, 6, 0, 0, 0, 0, 0],
-    [0, 10, 20, 10, 0, 0, 0, 0, 0],
-    [0, 40, 25, 10, 4, 0, 0, 0, 0],
-    [0, 40, 25, 10, 4, 0, 0, 0, 0],
-];
-
-/// The row of [`GUARD`] and [`ATTACK`] for `kind`, if it has one.
+/// The row of [`Weights::guard`] and [`Weights::attack`] for `kind`, if it has one.
 #[inline]
 fn role(kind: Kind) -> Option<usize> {
     match kind {
@@ -108,10 +101,10 @@ fn advance(side: Side, sq: Square) -> usize {
     }
 }
 
-/// The static evaluation of `position` from its side to move's point of view.
-pub fn evaluate(position: &Shogi) -> Score {
+/// The static evaluation of `position` from its side to move's point of view, with `w`.
+pub fn evaluate(position: &Shogi, w: &Weights) -> Score {
     let board = position.board();
-    let black = side_score(board, Side::First) - side_score(board, Side::Second);
+    let black = side_score(board, Side::First, w) - side_score(board, Side::Second, w);
     match position.side {
         Side::First => black,
         Side::Second => -black,
@@ -120,7 +113,7 @@ pub fn evaluate(position: &Shogi) -> Score {
 
 /// Everything `side` owns: material, placement, the pieces guarding its King and attacking the
 /// enemy King, slider mobility, and its King's safety.
-fn side_score(board: &Board, side: Side) -> Score {
+fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
     let mut score = 0;
     let occupied = board.occupied();
     let own_king = board.king_square(side);
@@ -128,51 +121,52 @@ fn side_score(board: &Board, side: Side) -> Score {
     for sq in squares(board.side(side)) {
         let Some(piece) = board.piece_at(sq) else { continue };
         let kind = piece.kind;
-        score += BOARD_VALUE[kind.index()];
+        score += w.board_value[kind.index()];
         if kind.index() < 4 {
-            score += ADVANCE[kind.index()][advance(side, sq)];
+            score += w.advance[kind.index()][advance(side, sq)];
         }
         if let Some(role) = role(kind) {
-            score += own_king.map_or(0, |k| GUARD[role][distance(sq, k)]);
-            score += enemy_king.map_or(0, |k| ATTACK[role][distance(sq, k)]);
+            score += own_king.map_or(0, |k| w.guard[role][distance(sq, k)]);
+            score += enemy_king.map_or(0, |k| w.attack[role][distance(sq, k)]);
         }
         let reach = match kind {
             Kind::Rook | Kind::Dragon => attacks::rook(sq, occupied),
             Kind::Bishop | Kind::Horse => attacks::bishop(sq, occupied),
             _ => 0,
         };
-        score += SLIDER_MOBILITY * reach.count_ones() as Score;
+        score += w.slider_mobility * reach.count_ones() as Score;
     }
     for kind in Kind::IN_HAND {
-        score += HAND_VALUE[kind.index()] * board.hand(side).count(kind) as Score;
+        score += w.hand_value[kind.index()] * board.hand(side).count(kind) as Score;
     }
-    score + king_safety(board, side)
+    score + king_safety(board, side, w)
 }
 
 /// The safety of `side`'s King: the enemy near it (worse with pieces in the enemy's hand), and
 /// where it stands.
-fn king_safety(board: &Board, side: Side) -> Score {
+fn king_safety(board: &Board, side: Side, w: &Weights) -> Score {
     let Some(king) = board.king_square(side) else { return 0 };
     let enemy = side.opponent();
     let attackers = board.side(enemy) & NEAR[king] & !board.kind(Kind::Pawn) & !board.kind(Kind::King);
     let enemy_hand = board.hand(enemy);
     let hand_threat = enemy_hand.total() as Score - enemy_hand.count(Kind::Pawn) as Score;
     let attackers = attackers.count_ones() as Score;
-    -attackers * (ATTACKER + ATTACKER_PER_HAND_PIECE * hand_threat) - KING_ADVANCE * advance(side, king) as Score
-        + KING_WING * (file_of(king) as Score - 4).abs()
+    -attackers * (w.attacker + w.attacker_per_hand_piece * hand_threat) - w.king_advance * advance(side, king) as Score
+        + w.king_wing * (file_of(king) as Score - 4).abs()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::shogi::weights::WEIGHTS;
 
     #[test]
     fn the_start_position_is_balanced_and_material_counts() {
         let start = Shogi::start();
-        assert_eq!(evaluate(&start), 0);
+        assert_eq!(evaluate(&start, &WEIGHTS), 0);
         // Black without its rook is clearly worse, whoever is to move.
         let no_rook = Shogi::from_position_string("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B7/LNSGKGSNL b r 1");
         let no_rook = no_rook.unwrap_or_else(|e| panic!("{e}"));
-        assert!(evaluate(&no_rook) < -1500, "{}", evaluate(&no_rook));
+        assert!(evaluate(&no_rook, &WEIGHTS) < -1500, "{}", evaluate(&no_rook, &WEIGHTS));
     }
 }

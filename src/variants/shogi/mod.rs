@@ -9,7 +9,8 @@
 //!
 //! Standard shogi on top: [`Shogi`] (position, history, [`crate::game::Game`]), legal move
 //! generation (`movegen`), fourfold repetition and perpetual check (`repetition`), position
-//! strings ([`sfen`]; its piece and hand readers are shared with Shogammon), move parsing and the diagram (`notation`), the evaluation (`eval`), static
+//! strings ([`sfen`]; its piece and hand readers are shared with Shogammon), move parsing and the diagram (`notation`), the evaluation (`eval`) and its weights
+//! (`weights`, which the tuner rewrites), static
 //! exchange evaluation (`exchange`), and the checkmate search of `go mate` ([`mate`]).
 
 pub mod attacks;
@@ -30,6 +31,7 @@ pub(crate) mod notation;
 mod position;
 mod repetition;
 pub mod sfen;
+mod weights;
 
 pub use moves::ShogiMove;
 pub use position::{Shogi, START};

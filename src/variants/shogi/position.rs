@@ -2,11 +2,14 @@
 
 use super::bitboard::Bitboard;
 use super::board::{Board, SIDE_KEY};
+use super::eval::Weights;
 use super::moves::ShogiMove;
 use super::piece::Piece;
 use super::repetition::{History, Past};
+use super::weights::WEIGHTS;
 use crate::core::{Outcome, Score, Side, WinReason};
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
+use crate::tune::Tunable;
 use crate::variants::common::MoveNumber;
 
 /// The SFEN of the start position.
@@ -185,6 +188,19 @@ static VARIANTS: [VariantSpec<()>; 1] = [VariantSpec {
     ],
 }];
 
+impl Tunable for Shogi {
+    type Weights = Weights;
+    const WEIGHTS_FILE: &'static str = "src/variants/shogi/weights.rs";
+
+    fn weights(&self) -> (&'static str, &'static Weights) {
+        ("WEIGHTS", &WEIGHTS)
+    }
+
+    fn evaluate_with(&self, weights: &Weights) -> Score {
+        super::eval::evaluate(self, weights)
+    }
+}
+
 impl Game for Shogi {
     type Move = ShogiMove;
     type Rules = ();
@@ -313,7 +329,7 @@ impl Game for Shogi {
     }
 
     fn evaluate(&self) -> Score {
-        super::eval::evaluate(self)
+        super::eval::evaluate(self, &WEIGHTS)
     }
 
     fn format_move(&self, mv: ShogiMove) -> String {

@@ -1,4 +1,4 @@
-//! The command line: `arena match ...` and `arena replay <file>`.
+//! The command line: `arena match ...`, `arena replay <file>` and `arena tune <records...>`.
 
 use crate::adjudication::{DrawRule, ResignRule};
 use crate::dice::Dice;
@@ -47,6 +47,8 @@ pub enum Command {
         /// A record file written by `arena match --record`.
         file: PathBuf,
     },
+    /// Tune the variant's evaluation weights to the results of recorded games (Texel's method).
+    Tune(crate::tune::TuneArgs),
 }
 
 #[derive(Args)]
@@ -210,7 +212,7 @@ mod tests {
         let words = std::iter::once("arena").chain(line.split_whitespace()).map(std::ffi::OsString::from);
         match Cli::read(words).map_err(|e| e.to_string())?.command {
             Command::Match(args) => args.settings(),
-            Command::Replay { .. } => Err("not a match".into()),
+            Command::Replay { .. } | Command::Tune(_) => Err("not a match".into()),
         }
     }
 

@@ -1,5 +1,6 @@
 //! `arena`: plays matches between USI engines in every Tetsugaku variant, with the tetsugaku
-//! library as referee (legality, results, dice), and re-validates recorded games.
+//! library as referee (legality, results, dice), re-validates recorded games, and tunes
+//! evaluation weights to their results.
 
 mod adjudication;
 mod cli;
@@ -14,6 +15,7 @@ mod replay;
 mod spec;
 mod stats;
 mod tournament;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
                 }
                 all_good
             }),
+        cli::Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -77,6 +77,11 @@ impl Referee {
         self.start.as_deref()
     }
 
+    /// The position string of the game so far.
+    pub fn position_string(&self) -> String {
+        self.game.position_string()
+    }
+
     /// The USI `position` command for the game so far.
     pub fn position_command(&self) -> String {
         let mut command = match &self.start {

@@ -1,0 +1,139 @@
+//! `arena tune <records...>`: Texel tuning of the variant's evaluation weights from the
+//! positions of recorded games (`tetsugaku::tune`). Every position from `--skip-plies` on,
+//! labelled with its game's result, is kept if quiet; the weights move one step at a time while
+//! the mean squared error between the results and the sigmoid of the evaluation falls. Prints
+//! the fit before and after and the weights that changed, and writes the constant back into the
+//! game's weights file with `--write`.
+
+use crate::record::{parse_records, GameRecord, GameResult, Termination};
+use crate::referee::Referee;
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
+use tetsugaku::tune::{fit_for, fit_scale, local_search, replace_constant, Fit};
+use tetsugaku::{Score, Turn, Variant};
+
+#[derive(Args)]
+pub struct TuneArgs {
+    /// Record files written by `arena match --record`; their games must share one variant and
+    /// its rule options.
+    #[arg(required = true)]
+    records: Vec<PathBuf>,
+    /// Positions before this many moves of a game (the opening) are not used.
+    #[arg(long, default_value_t = 16)]
+    skip_plies: usize,
+    /// At most this many passes of the local search.
+    #[arg(long, default_value_t = 20)]
+    passes: usize,
+    /// The first step of the local search; halved whenever a pass improves nothing, down to 1.
+    #[arg(long, default_value_t = 8)]
+    step: Score,
+    /// Weights left as they are: a name (`attacker`) or a prefix of names (`board_value`,
+    /// `board_value[7]`); repeatable.
+    #[arg(long)]
+    freeze: Vec<String>,
+    /// Rewrite the weight constant in its source file (a path from the current directory,
+    /// which must be the repository's root); otherwise print it.
+    #[arg(long)]
+    write: bool,
+}
+
+/// The result of a game for its first player, or `None` if the game did not end in play
+/// (time, illegal move, crash): its positions say nothing of their value.
+fn label(record: &GameRecord) -> Option<f64> {
+    match record.termination {
+        Termination::Time | Termination::Illegal | Termination::Crash => None,
+        _ => Some(match record.result {
+            GameResult::FirstWins => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::SecondWins => 0.0,
+        }),
+    }
+}
+
+/// Every position of `record` at a decision from move `skip` on, with the game's label.
+fn positions(record: &GameRecord, skip: usize, result: f64, out: &mut Vec<(String, f64)>) -> Result<(), String> {
+    let mut referee = Referee::new(&record.variant, &record.rules, record.start.as_deref())?;
+    for item in &record.items {
+        referee.play(item).map_err(|e| format!("game {}: {item}: {e}", record.number))?;
+        if referee.plies() >= skip && !matches!(referee.turn(), Turn::Over(_)) {
+            out.push((referee.position_string(), result));
+        }
+    }
+    Ok(())
+}
+
+/// Runs the tuner; `Ok(true)` when it finished.
+pub fn run(args: &TuneArgs) -> Result<bool, String> {
+    let mut records = Vec::new();
+    for path in &args.records {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        records.extend(parse_records(&text)?);
+    }
+    let first = records.first().ok_or("no games in the records")?;
+    let (variant_name, rules) = (first.variant.clone(), first.rules.clone());
+    if let Some(other) = records.iter().find(|r| r.variant != variant_name || r.rules != rules) {
+        return Err(format!("game {} is of another variant or rule set than game {}", other.number, first.number));
+    }
+    let variant = Variant::named(&variant_name).ok_or_else(|| format!("unknown variant {variant_name}"))?;
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for record in &records {
+        if let Some(result) = label(record) {
+            positions(record, args.skip_plies, result, &mut samples)?;
+            games += 1;
+        }
+    }
+    let fit = fit_for(variant, &rules, &samples).map_err(|e| e.to_string())?;
+    println!(
+        "{variant_name}: {games} games, {} positions from move {}, {} quiet",
+        samples.len(),
+        args.skip_plies,
+        fit.len()
+    );
+    let names = fit.names();
+    let frozen: Vec<bool> = names.iter().map(|n| args.freeze.iter().any(|f| n.starts_with(f.as_str()))).collect();
+    let before = fit.values();
+    let k = fit_scale(fit.as_ref());
+    let start_error = fit.error(&before, k);
+    println!("k {k:.4}; error before {start_error:.6}");
+    let values = search(fit.as_ref(), k, &before, &frozen, args, start_error);
+    let end_error = fit.error(&values, k);
+    println!("error after {end_error:.6} ({:+.6})", end_error - start_error);
+    for (i, name) in names.iter().enumerate() {
+        if values[i] != before[i] {
+            println!("  {name}: {} -> {}", before[i], values[i]);
+        }
+    }
+    let written = fit.source(&values);
+    if args.write {
+        let source = std::fs::read_to_string(written.file).map_err(|e| format!("cannot read {}: {e}", written.file))?;
+        let new = replace_constant(&source, written.constant, &written.text)
+            .ok_or_else(|| format!("no constant {} in {}", written.constant, written.file))?;
+        std::fs::write(written.file, new).map_err(|e| format!("cannot write {}: {e}", written.file))?;
+        println!("wrote {} in {}", written.constant, written.file);
+    } else {
+        println!("{}:\n{}", written.file, written.text);
+    }
+    Ok(true)
+}
+
+/// Passes of the local search from `start`: a pass that improves nothing halves the step, and
+/// one at step 1 that improves nothing ends the search.
+fn search(fit: &dyn Fit, k: f64, start: &[Score], frozen: &[bool], args: &TuneArgs, mut error: f64) -> Vec<Score> {
+    let mut values = start.to_vec();
+    let mut step = args.step.max(1);
+    for pass in 1..=args.passes {
+        let clock = Instant::now();
+        let after = local_search(fit, k, &mut values, frozen, step, error);
+        println!("pass {pass}, step {step}: error {after:.6} ({:.1} s)", clock.elapsed().as_secs_f64());
+        if after >= error {
+            if step == 1 {
+                break;
+            }
+            step /= 2;
+        }
+        error = after;
+    }
+    values
+}
