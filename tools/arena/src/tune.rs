@@ -84,6 +84,10 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
             games += 1;
         }
     }
+    let mixed = records.iter().filter(|r| r.first != r.second).count();
+    if mixed > 0 {
+        println!("warning: {mixed} games are between engines of different names; their results say which engine was stronger as much as which position was better (tune on self-play)");
+    }
     let fit = fit_for(variant, &rules, &samples).map_err(|e| e.to_string())?;
     println!(
         "{variant_name}: {games} games, {} positions from move {}, {} quiet",
