@@ -1,6 +1,11 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence on noisy moves, null-move pruning and late-move reductions where the game
-//! allows, and expectimax with Star1 and Star2 cuts at chance nodes (`chance.rs`).
+//! allows, and expectimax with Star1 and Star2 cuts at chance nodes (`chance.rs`). Near the
+//! horizon, at nodes off the principal variation and not in check, moves are pruned: quiet moves
+//! past a count that grows with depth (late-move pruning), moves whose exchange loses more than
+//! the depth left can make good (exchange pruning), and quiet non-checking moves at a node
+//! evaluated far below alpha (futility, for games that declare a margin). A check that does not
+//! lose the checking piece is searched one ply deeper.
 
 use super::chance::Outcomes;
 use super::ordering::{pick_next, Ordering, Ranked};
@@ -17,6 +22,12 @@ use std::sync::atomic::Ordering::Relaxed;
 pub const MAX_PLY: usize = 120;
 /// Reverse futility pruning ([`Game::FUTILITY_MARGIN`]) works this many plies from the horizon.
 const FUTILITY_DEPTH: i32 = 3;
+/// Moves are pruned (late-move, exchange and futility pruning) this many plies from the horizon.
+const SHALLOW_DEPTH: i32 = 4;
+/// Exchange pruning: the loss per ply left beyond which a quiet or a noisy move is not searched
+/// (in [`Game::exchange_gain`]'s units).
+const SEE_QUIET: Score = 100;
+const SEE_NOISY: Score = 150;
 /// Quiescence looks at most this many plies past the horizon.
 const QUIESCENCE_PLIES: usize = 8;
 /// Quiescence in check: quiet evasions tried once one evasion has escaped mate.
@@ -74,6 +85,8 @@ pub struct Worker<'a, G: Game> {
     game: G,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub completed_depth: u32,
+    /// The depth of the iteration under way.
+    root_depth: i32,
     /// The best move of the last reported iteration (main thread).
     pub reported_best: Option<G::Move>,
     nodes: u64,
@@ -100,6 +113,7 @@ impl<'a, G: Game> Worker<'a, G> {
             game,
             root_moves,
             completed_depth: 0,
+            root_depth: 0,
             reported_best: None,
             nodes: 0,
             seldepth: 0,
@@ -122,6 +136,7 @@ impl<'a, G: Game> Worker<'a, G> {
         for depth in 1..=max_depth {
             // Lazy SMP: odd helpers search one ply deeper, so threads spread over depths.
             let search_depth = (depth + (self.id as u32 & 1)).min(max_depth) as i32;
+            self.root_depth = search_depth;
             for root in &mut self.root_moves {
                 root.previous = root.score;
             }
@@ -389,6 +404,14 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried: Vec<u32> = Vec::new();
+        let in_check = self.game.in_check();
+        // Moves may be pruned at shallow depth at a node that is not on the principal variation
+        // and not in check, once a move has kept it from being lost.
+        let shallow = !pv_node && !in_check && depth <= SHALLOW_DEPTH;
+        let node_eval = match (shallow, G::FUTILITY_MARGIN) {
+            (true, Some(_)) => eval.or_else(|| Some(self.game.evaluate())),
+            _ => None,
+        };
         for i in 0..moves.len() {
             if tt_first && i == 1 {
                 self.ordering.rank(&self.game, side.index(), ply, &moves, &mut ranked);
@@ -398,23 +421,47 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let mv = moves[i];
             let quiet = if tt_first && i == 0 { !self.game.is_noisy(mv) } else { !ranked.noisy[i] };
+            let prunable = shallow && i > 0 && best > -MATE_BOUND;
+            // Step 6a. Late-move pruning: past a number of quiet moves that grows with depth,
+            // the rest are not searched.
+            if prunable && quiet && quiets_tried.len() as i32 >= 3 + depth * depth {
+                continue;
+            }
+            // Step 6b. Exchange pruning: a move that loses more material than the depth left
+            // can make good.
+            let gain = self.game.exchange_gain(mv);
+            if prunable && gain < -(if quiet { SEE_QUIET } else { SEE_NOISY }) * depth {
+                continue;
+            }
             self.game.play(mv);
+            let gives_check = self.game.in_check();
+            // Step 6c. Futility: a quiet move that does not check, at a node whose evaluation is
+            // more than the game's margin per ply below alpha.
+            if let (true, Some(e), Some(margin)) = (prunable && quiet && !gives_check, node_eval, G::FUTILITY_MARGIN) {
+                if e + margin * depth <= alpha {
+                    self.game.undo();
+                    continue;
+                }
+            }
+            // Step 6d. Check extension: a check that does not lose the checking piece.
+            let extension = i32::from(gives_check && gain >= 0 && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
             let score = if i == 0 {
-                -self.search(depth - 1, ply + 1, -beta, -alpha, false)
+                -self.search(new_depth, ply + 1, -beta, -alpha, false)
             } else {
                 // Late-move reduction for quiet moves searched late.
                 let reduction = if quiet && depth >= 3 && i >= 3 {
                     let r = REDUCTIONS[depth.min(63) as usize][i.min(63)] + i32::from(!pv_node);
-                    r.clamp(0, depth - 2)
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                let mut s = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
+                let mut s = -self.search(new_depth - reduction, ply + 1, -alpha - 1, -alpha, true);
                 if s > alpha && reduction > 0 && !self.stopped {
-                    s = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut);
+                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, !cut);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(depth - 1, ply + 1, -beta, -alpha, false);
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, false);
                 }
                 s
             };
