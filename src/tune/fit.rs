@@ -46,6 +46,9 @@ pub fn sigmoid(k: f64, score: Score) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score as f64 / 400.0))
 }
 
+/// Positions per unit of parallel work in [`Fit::error`].
+const CHUNK: usize = 2048;
+
 struct Samples<G: Tunable> {
     positions: Vec<G>,
     results: Vec<f64>,
@@ -68,18 +71,25 @@ impl<G: Tunable> Fit for Samples<G> {
 
     fn error(&self, values: &[Score], k: f64) -> f64 {
         let weights = self.weights.with_values(values);
-        let total: f64 = self
+        // Fixed chunks summed in order: the same weights always give the same error to the last
+        // bit (rayon's own sum splits work as threads steal it, and the search would take
+        // rounding noise for gains).
+        let chunks: Vec<f64> = self
             .positions
-            .par_iter()
-            .zip(self.results.par_iter())
-            .map(|(position, &result)| {
-                let score = position.evaluate_with(&weights);
-                let score = if position.side() == Side::First { score } else { -score };
-                let miss = result - sigmoid(k, score);
-                miss * miss
+            .par_chunks(CHUNK)
+            .zip(self.results.par_chunks(CHUNK))
+            .map(|(positions, results)| {
+                let mut total = 0.0;
+                for (position, &result) in positions.iter().zip(results) {
+                    let score = position.evaluate_with(&weights);
+                    let score = if position.side() == Side::First { score } else { -score };
+                    let miss = result - sigmoid(k, score);
+                    total += miss * miss;
+                }
+                total
             })
-            .sum();
-        total / self.positions.len().max(1) as f64
+            .collect();
+        chunks.iter().sum::<f64>() / self.positions.len().max(1) as f64
     }
 
     fn source(&self, values: &[Score]) -> Written {

@@ -1,6 +1,7 @@
 //! `arena tune <records...>`: Texel tuning of the variant's evaluation weights from the
 //! positions of recorded games (`tetsugaku::tune`). Every position from `--skip-plies` on,
-//! labelled with its game's result, is kept if quiet; the weights move one step at a time while
+//! labelled with its game's result, is kept if quiet (every `--holdout`-th game's positions are
+//! kept apart to check the fit on positions it did not learn); the weights move one step at a time while
 //! the mean squared error between the results and the sigmoid of the evaluation falls. Prints
 //! the fit before and after and the weights that changed, and writes the constant back into the
 //! game's weights file with `--write`.
@@ -32,6 +33,10 @@ pub struct TuneArgs {
     /// `board_value[7]`); repeatable.
     #[arg(long)]
     freeze: Vec<String>,
+    /// Every this-many-th game is held out of the fit, and the error on its positions reported
+    /// before and after (a fit that only learns its own positions shows there); 0 holds none.
+    #[arg(long, default_value_t = 10)]
+    holdout: usize,
     /// Rewrite the weight constant in its source file (a path from the current directory,
     /// which must be the repository's root); otherwise print it.
     #[arg(long)]
@@ -76,12 +81,13 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
         return Err(format!("game {} is of another variant or rule set than game {}", other.number, first.number));
     }
     let variant = Variant::named(&variant_name).ok_or_else(|| format!("unknown variant {variant_name}"))?;
-    let mut samples = Vec::new();
+    let (mut samples, mut held) = (Vec::new(), Vec::new());
     let mut games = 0;
     for record in &records {
         if let Some(result) = label(record) {
-            positions(record, args.skip_plies, result, &mut samples)?;
             games += 1;
+            let into = if args.holdout > 0 && games % args.holdout == 0 { &mut held } else { &mut samples };
+            positions(record, args.skip_plies, result, into)?;
         }
     }
     let mixed = records.iter().filter(|r| r.first != r.second).count();
@@ -89,21 +95,26 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
         println!("warning: {mixed} games are between engines of different names; their results say which engine was stronger as much as which position was better (tune on self-play)");
     }
     let fit = fit_for(variant, &rules, &samples).map_err(|e| e.to_string())?;
+    let check = if held.is_empty() { None } else { Some(fit_for(variant, &rules, &held).map_err(|e| e.to_string())?) };
     println!(
-        "{variant_name}: {games} games, {} positions from move {}, {} quiet",
+        "{variant_name}: {games} games, {} positions from move {}, {} quiet; held out: {} positions, {} quiet",
         samples.len(),
         args.skip_plies,
-        fit.len()
+        fit.len(),
+        held.len(),
+        check.as_ref().map_or(0, |c| c.len())
     );
     let names = fit.names();
     let frozen: Vec<bool> = names.iter().map(|n| args.freeze.iter().any(|f| n.starts_with(f.as_str()))).collect();
     let before = fit.values();
     let k = fit_scale(fit.as_ref());
     let start_error = fit.error(&before, k);
-    println!("k {k:.4}; error before {start_error:.6}");
+    let held_error =
+        |values: &[Score]| check.as_ref().map_or(String::new(), |c| format!(", held out {:.6}", c.error(values, k)));
+    println!("k {k:.4}; error before {start_error:.6}{}", held_error(&before));
     let values = search(fit.as_ref(), k, &before, &frozen, args, start_error);
     let end_error = fit.error(&values, k);
-    println!("error after {end_error:.6} ({:+.6})", end_error - start_error);
+    println!("error after {end_error:.6} ({:+.6}){}", end_error - start_error, held_error(&values));
     for (i, name) in names.iter().enumerate() {
         if values[i] != before[i] {
             println!("  {name}: {} -> {}", before[i], values[i]);
