@@ -69,6 +69,9 @@ pub struct Tally {
     pub pairs: [u64; 5],
 }
 
+/// What the SPRT adds to the count of every outcome of a sample without variance.
+const PSEUDO_COUNT: f64 = 1e-3;
+
 /// Sample statistics of per-unit scores (a unit is a game or a pair of games).
 struct Sample {
     /// Number of units, always at least 1.
@@ -83,13 +86,19 @@ impl Sample {
     /// Statistics of a categorical sample where `counts[i]` units scored `values[i]`.
     /// Returns `None` if all counts are zero.
     fn from_counts(counts: &[u64], values: &[f64]) -> Option<Sample> {
+        Sample::weighted(counts, values, 0.0)
+    }
+
+    /// The same with `pseudo` added to every count (a regularised sample).
+    fn weighted(counts: &[u64], values: &[f64], pseudo: f64) -> Option<Sample> {
         let total: u64 = counts.iter().sum();
         if total == 0 {
             return None;
         }
-        let n = total as f64;
-        let mean = counts.iter().zip(values).map(|(&c, &v)| c as f64 * v).sum::<f64>() / n;
-        let variance = counts.iter().zip(values).map(|(&c, &v)| c as f64 * (v - mean).powi(2)).sum::<f64>() / n;
+        let weights: Vec<f64> = counts.iter().map(|&c| c as f64 + pseudo).collect();
+        let n = weights.iter().sum::<f64>();
+        let mean = weights.iter().zip(values).map(|(&c, &v)| c * v).sum::<f64>() / n;
+        let variance = weights.iter().zip(values).map(|(&c, &v)| c * (v - mean).powi(2)).sum::<f64>() / n;
         Some(Sample { n, mean, variance })
     }
 }
@@ -132,10 +141,15 @@ impl Tally {
     /// least two pairs are complete, otherwise per-game scores (trinomial model).
     /// `None` if that sample is empty.
     fn sample(&self) -> Option<Sample> {
+        self.sample_with(0.0)
+    }
+
+    /// [`sample`](Tally::sample) with `pseudo` added to the count of every outcome.
+    fn sample_with(&self, pseudo: f64) -> Option<Sample> {
         if self.pair_count() >= 2 {
-            Sample::from_counts(&self.pairs, &PAIR_SCORES)
+            Sample::weighted(&self.pairs, &PAIR_SCORES, pseudo)
         } else {
-            Sample::from_counts(&[self.wins, self.draws, self.losses], &GAME_SCORES)
+            Sample::weighted(&[self.wins, self.draws, self.losses], &GAME_SCORES, pseudo)
         }
     }
 
@@ -312,14 +326,19 @@ impl Sprt {
     /// Units are completed pairs (pentanomial) once there are at least two, otherwise games
     /// (trinomial), as in [`Tally::elo`].
     ///
-    /// Returns 0.0 (undecided) when there is no data or the variance is zero (e.g. only draws,
-    /// or only one kind of outcome), since the normal approximation is meaningless then.
+    /// Returns 0.0 (undecided) when there is no data. A sample without variance (every unit
+    /// scored alike: only draws, only losses) is regularised as Fishtest does, with
+    /// [`PSEUDO_COUNT`] added to every outcome; without that a run of one outcome could never
+    /// be decided (a version that lost every game played 148 games undecided).
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let Some(sample) = tally.sample() else {
+        let Some(mut sample) = tally.sample() else {
             return 0.0;
         };
         if sample.variance <= 0.0 {
-            return 0.0;
+            match tally.sample_with(PSEUDO_COUNT) {
+                Some(regularised) => sample = regularised,
+                None => return 0.0,
+            }
         }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
@@ -546,13 +565,19 @@ mod tests {
     }
 
     #[test]
-    fn sprt_llr_zero_without_variance() {
+    fn sprt_decides_runs_of_one_outcome() {
         let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
         assert_eq!(sprt.llr(&Tally::default()), 0.0);
-        assert_eq!(sprt.llr(&wdl(0, 50, 0)), 0.0);
-        assert_eq!(sprt.llr(&wdl(50, 0, 0)), 0.0);
+        assert_eq!(sprt.decision(&wdl(50, 0, 0)), Some(SprtDecision::AcceptH1));
+        assert_eq!(sprt.decision(&wdl(0, 0, 50)), Some(SprtDecision::AcceptH0));
+        // All draws: no gain, so H0.
         let drawn_pairs = Tally { draws: 100, pairs: [0, 0, 50, 0, 0], ..Tally::default() };
-        assert_eq!(sprt.llr(&drawn_pairs), 0.0);
-        assert_eq!(sprt.decision(&drawn_pairs), None);
+        assert_eq!(sprt.decision(&drawn_pairs), Some(SprtDecision::AcceptH0));
+        let lost_pairs = Tally { losses: 20, pairs: [10, 0, 0, 0, 0], ..Tally::default() };
+        assert_eq!(sprt.decision(&lost_pairs), Some(SprtDecision::AcceptH0));
+        // A sample with variance is not regularised.
+        let mixed = Tally { pairs: [1, 0, 0, 0, 1], ..Tally::default() };
+        let plain = mixed.sample().unwrap();
+        assert_eq!((plain.mean, plain.variance), (0.5, 0.25));
     }
 }
