@@ -83,13 +83,9 @@ struct Sample {
 }
 
 impl Sample {
-    /// Statistics of a categorical sample where `counts[i]` units scored `values[i]`.
-    /// Returns `None` if all counts are zero.
-    fn from_counts(counts: &[u64], values: &[f64]) -> Option<Sample> {
-        Sample::weighted(counts, values, 0.0)
-    }
-
-    /// The same with `pseudo` added to every count (a regularised sample).
+    /// Statistics of a categorical sample where `counts[i]` units scored `values[i]`, with
+    /// `pseudo` added to every count (0 for the plain sample; more regularises it). Returns
+    /// `None` if all counts are zero.
     fn weighted(counts: &[u64], values: &[f64], pseudo: f64) -> Option<Sample> {
         let total: u64 = counts.iter().sum();
         if total == 0 {
