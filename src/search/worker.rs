@@ -424,7 +424,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let prunable = shallow && i > 0 && best > -MATE_BOUND;
             // Step 6a. Late-move pruning: past a number of quiet moves that grows with depth,
             // the rest are not searched.
-            if prunable && quiet && quiets_tried.len() as i32 >= 3 + depth * depth {
+            if G::SHALLOW_MOVE_PRUNING && prunable && quiet && quiets_tried.len() as i32 >= 3 + depth * depth {
                 continue;
             }
             // Step 6b. Exchange pruning: a move that loses more material than the depth left
@@ -444,7 +444,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             // Step 6d. Check extension: a check that does not lose the checking piece.
-            let extension = i32::from(gives_check && gain >= 0 && (ply as i32) < 2 * self.root_depth);
+            let extension =
+                i32::from(G::SHALLOW_MOVE_PRUNING && gives_check && gain >= 0 && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             let score = if i == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, false)
