@@ -436,7 +436,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.game.play(mv);
             let gives_check = self.game.in_check();
             // Step 6c. Futility: a quiet move that does not check, at a node whose evaluation is
-            // more than the game's margin per ply below alpha.
+            // at least the game's margin per ply below alpha.
             if let (true, Some(e), Some(margin)) = (prunable && quiet && !gives_check, node_eval, G::FUTILITY_MARGIN) {
                 if e + margin * depth <= alpha {
                     self.game.undo();
