@@ -11,6 +11,7 @@
 //! ```
 //! Headers are `[Key "value"]` with `\"` and `\\` escaped; the `moves` line ends a block.
 
+use crate::stats::GameScore;
 use std::fmt;
 use tetsugaku::{Outcome, RuleValues, Side, Variant};
 
@@ -81,6 +82,15 @@ impl GameResult {
         match side {
             Side::First => GameResult::FirstWins,
             Side::Second => GameResult::SecondWins,
+        }
+    }
+
+    /// The result as the first player scored it.
+    pub fn for_first(self) -> GameScore {
+        match self {
+            GameResult::FirstWins => GameScore::Win,
+            GameResult::SecondWins => GameScore::Loss,
+            GameResult::Draw => GameScore::Draw,
         }
     }
 

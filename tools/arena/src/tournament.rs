@@ -5,7 +5,7 @@ use crate::adjudication::{DrawRule, ResignRule};
 use crate::engine::{Engine, Trouble};
 use crate::game;
 use crate::opening::Opening;
-use crate::record::{GameRecord, GameResult};
+use crate::record::GameRecord;
 use crate::referee::Referee;
 use crate::spec::EngineSpec;
 use crate::stats::{GameScore, Sprt, SprtDecision, Tally};
@@ -125,11 +125,7 @@ impl Standings {
     /// Adds a game; returns the index of its pairing.
     fn add(&mut self, finished: &Finished) -> usize {
         let Job { first, second, opening, .. } = finished.job;
-        let score_of_first = match finished.record.result {
-            GameResult::FirstWins => GameScore::Win,
-            GameResult::SecondWins => GameScore::Loss,
-            GameResult::Draw => GameScore::Draw,
-        };
+        let score_of_first = finished.record.result.for_first();
         for (engine, score, trouble) in
             [(first, score_of_first, finished.trouble[0]), (second, score_of_first.flipped(), finished.trouble[1])]
         {

@@ -6,7 +6,7 @@
 //! the fit before and after and the weights that changed, and writes the constant back into the
 //! game's weights file with `--write`.
 
-use crate::record::{parse_records, GameRecord, GameResult, Termination};
+use crate::record::{parse_records, GameRecord, Termination};
 use crate::referee::Referee;
 use clap::Args;
 use std::path::PathBuf;
@@ -48,11 +48,7 @@ pub struct TuneArgs {
 fn label(record: &GameRecord) -> Option<f64> {
     match record.termination {
         Termination::Time | Termination::Illegal | Termination::Crash => None,
-        _ => Some(match record.result {
-            GameResult::FirstWins => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::SecondWins => 0.0,
-        }),
+        _ => Some(record.result.for_first().points()),
     }
 }
 
