@@ -69,8 +69,10 @@ pub struct Tally {
     pub pairs: [u64; 5],
 }
 
-/// What the SPRT adds to the count of every outcome of a sample without variance.
-const PSEUDO_COUNT: f64 = 1e-3;
+/// What the SPRT adds to the count of every outcome of a sample without variance: one game (or
+/// pair) of each, a Laplace prior. Fishtest's 1e-3 suits its batches of hundreds of games; here
+/// the test is evaluated after every game, and with 1e-3 a single lost game gave LLR -134.
+const PSEUDO_COUNT: f64 = 1.0;
 
 /// Sample statistics of per-unit scores (a unit is a game or a pair of games).
 struct Sample {
@@ -323,9 +325,9 @@ impl Sprt {
     /// (trinomial), as in [`Tally::elo`].
     ///
     /// Returns 0.0 (undecided) when there is no data. A sample without variance (every unit
-    /// scored alike: only draws, only losses) is regularised as Fishtest does, with
-    /// [`PSEUDO_COUNT`] added to every outcome; without that a run of one outcome could never
-    /// be decided (a version that lost every game played 148 games undecided).
+    /// scored alike: only draws, only losses) is regularised with [`PSEUDO_COUNT`] added to
+    /// every outcome; without that a run of one outcome could never be decided (a version that
+    /// lost every game played 148 games undecided), and with too small a count one game decides.
     pub fn llr(&self, tally: &Tally) -> f64 {
         let Some(mut sample) = tally.sample() else {
             return 0.0;
@@ -566,10 +568,17 @@ mod tests {
         assert_eq!(sprt.llr(&Tally::default()), 0.0);
         assert_eq!(sprt.decision(&wdl(50, 0, 0)), Some(SprtDecision::AcceptH1));
         assert_eq!(sprt.decision(&wdl(0, 0, 50)), Some(SprtDecision::AcceptH0));
+        // A few games of one outcome decide nothing.
+        for games in 1..=3 {
+            assert_eq!(sprt.decision(&wdl(0, 0, games)), None, "{games} lost games");
+            assert_eq!(sprt.decision(&wdl(games, 0, 0)), None, "{games} won games");
+        }
+        let lost_pair = Tally { losses: 2, pairs: [1, 0, 0, 0, 0], ..Tally::default() };
+        assert_eq!(sprt.decision(&lost_pair), None);
         // All draws: no gain, so H0.
-        let drawn_pairs = Tally { draws: 100, pairs: [0, 0, 50, 0, 0], ..Tally::default() };
+        let drawn_pairs = Tally { draws: 400, pairs: [0, 0, 200, 0, 0], ..Tally::default() };
         assert_eq!(sprt.decision(&drawn_pairs), Some(SprtDecision::AcceptH0));
-        let lost_pairs = Tally { losses: 20, pairs: [10, 0, 0, 0, 0], ..Tally::default() };
+        let lost_pairs = Tally { losses: 80, pairs: [40, 0, 0, 0, 0], ..Tally::default() };
         assert_eq!(sprt.decision(&lost_pairs), Some(SprtDecision::AcceptH0));
         // A sample with variance is not regularised.
         let mixed = Tally { pairs: [1, 0, 0, 0, 1], ..Tally::default() };
