@@ -1,5 +1,6 @@
-//! The hasami-family evaluation: material, mobility, men exposed to a sandwich next move, and,
-//! in the five-in-a-row variants, the potential of open five-square windows.
+//! The hasami-family evaluation: material, mobility, men exposed to a sandwich next move; in the
+//! capture games, the race to the last men (the side ahead takes the other's room); in the
+//! five-in-a-row variants, the potential of open five-square windows.
 
 use super::geometry::{Dir, Geometry};
 use super::position::Hasami;
@@ -22,6 +23,13 @@ crate::weight_table! {
         pub threat_on_us: Score,
         /// A five-square window with `k` own men and no enemy man, `k` = 0..=4.
         pub window: [Score; 5],
+        /// Capture games: per square the side behind in men can reach, per man of the lead (at
+        /// most three), for the side ahead. A thinned-out enemy is hunted by taking its room
+        /// (and a side that cannot move loses).
+        pub restrict: Score,
+        /// Capture games: the opponent `k + 1` captures from defeat, `k` = 0..=3, is worth this
+        /// beyond its men (the last captures are the hardest to force).
+        pub last_men: [Score; 4],
     }
 }
 
@@ -46,14 +54,34 @@ pub fn evaluate(position: &Hasami, w: &Weights) -> Score {
     let mobility = (our_mobility as Score - their_mobility as Score) * w.mobility;
     let threats = exposed(position, them, our_reach) as Score * w.threat_on_them
         - exposed(position, us, their_reach) as Score * w.threat_on_us;
-    let lines = match rules.win {
+    let goal = match rules.win {
         Win::Five { diagonal } => {
             line_potential(position, us, diagonal, &w.window) - line_potential(position, them, diagonal, &w.window)
         }
-        Win::Reduce { .. } => 0,
+        Win::Reduce { at_most } => hunt(position, at_most, our_mobility, their_mobility, w),
     };
-    material + mobility + threats + lines
+    material + mobility + threats + goal
 }
+
+/// The capture games' race for the side to move: the side ahead in men gains, per man of its
+/// lead (at most three), for each square of room the other side's men lack on average (a lone
+/// man is hunted by taking its room, and a side that cannot move loses); and each side gains as
+/// the other nears its last capturable men (`at_most` left loses).
+fn hunt(position: &Hasami, at_most: u32, our_mobility: u32, their_mobility: u32, w: &Weights) -> Score {
+    let us = position.side();
+    let (ours, theirs) = (position.men(us).count_ones(), position.men(us.opponent()).count_ones());
+    let lead = (ours as Score - theirs as Score).clamp(-3, 3);
+    let (victim_men, victim_mobility) = if lead > 0 { (theirs, their_mobility) } else { (ours, our_mobility) };
+    let cramped = ROOM - (victim_mobility as Score * 4 / victim_men.max(1) as Score).min(ROOM);
+    let last = |men: u32| {
+        let captures_left = men.saturating_sub(at_most) as usize;
+        captures_left.checked_sub(1).and_then(|k| w.last_men.get(k)).copied().unwrap_or(0)
+    };
+    lead * cramped * w.restrict / 4 + last(theirs) - last(ours)
+}
+
+/// The most room (reachable squares) a man has, times four: a rook's move on an empty 9x9 board.
+const ROOM: Score = 64;
 
 /// The men of `victim` that the opponent could sandwich by moving a man to a square of
 /// `attacker_reach`: runs of victim men flanked by an enemy on one side and an empty,
@@ -104,4 +132,45 @@ fn line_potential(position: &Hasami, side: Side, diagonal: bool, window: &[Score
         total += (1..5).map(|n| window[n as usize] * count(n)).sum::<Score>();
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::hasami::rules::VARIANTS;
+
+    fn hasami_all(text: &str) -> Hasami {
+        let spec = VARIANTS.iter().find(|v| v.name == "hasami-all").unwrap_or_else(|| panic!("hasami-all"));
+        Hasami::from_position_string(*spec.rules, text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The race term of `text`'s side to move, with the capture games' weights.
+    fn race(text: &str) -> Score {
+        let position = hasami_all(text);
+        let us = position.side();
+        let (_, ours) = position.reach(us);
+        let (_, theirs) = position.reach(us.opponent());
+        hunt(&position, 0, ours, theirs, &CAPTURE)
+    }
+
+    #[test]
+    fn the_side_ahead_gains_by_cramping_the_last_men() {
+        // Four men against one: the lone man in the corner pocket has two squares to go to,
+        // in the open sixteen.
+        let cramped = "9/9/9/9/9/9/9/1P7/p1P1P1P2 b - 40";
+        let open = "9/9/9/9/4p4/9/9/1P7/2P1P1P2 b - 40";
+        assert!(race(cramped) > race(open), "cramped {}, open {}", race(cramped), race(open));
+        // The side behind sees it the other way round.
+        let (cramped, open) = (cramped.replace(" b ", " w "), open.replace(" b ", " w "));
+        assert!(race(&cramped) < race(&open), "cramped {}, open {}", race(&cramped), race(&open));
+        // Even material: no race.
+        assert_eq!(race("9/9/9/9/4p4/9/9/9/4P4 b - 40"), 0);
+    }
+
+    #[test]
+    fn the_last_captures_are_worth_more_than_men() {
+        let one_left = race("9/9/9/4p4/9/9/9/9/P1P1P1P2 b - 40");
+        let two_left = race("9/9/9/4p4/9/4p4/9/9/P1P1P1P2 b - 40");
+        assert!(one_left > two_left, "one left {one_left}, two left {two_left}");
+    }
 }
