@@ -5,7 +5,8 @@
 //! past a count that grows with depth (late-move pruning), moves whose exchange loses more than
 //! the depth left can make good (exchange pruning), and quiet non-checking moves at a node
 //! evaluated far below alpha (futility, for games that declare a margin). A check that does not
-//! lose the checking piece is searched one ply deeper.
+//! lose the checking piece is searched one ply deeper; a node without a table move one ply
+//! shallower (internal iterative reduction).
 
 use super::chance::Outcomes;
 use super::ordering::{pick_next, Ordering, Ranked};
@@ -28,6 +29,8 @@ const SHALLOW_DEPTH: i32 = 4;
 /// (in [`Game::exchange_gain`]'s units).
 const SEE_QUIET: Score = 100;
 const SEE_NOISY: Score = 150;
+/// Internal iterative reduction applies from this depth on.
+const IIR_DEPTH: i32 = 4;
 /// Quiescence looks at most this many plies past the horizon.
 const QUIESCENCE_PLIES: usize = 8;
 /// Quiescence in check: quiet evasions tried once one evasion has escaped mate.
@@ -354,6 +357,11 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(s) = hit.filter(|_| !pv_node).and_then(|h| h.cutoff(depth, ply, alpha, beta)) {
             return s;
         }
+
+        // Step 3b. Internal iterative reduction: a node the table knows no move for is searched
+        // one ply shallower (its move ordering is poor, and a later, deeper visit finds the
+        // table's move).
+        let depth = if depth >= IIR_DEPTH && tt_move.is_none() { depth - 1 } else { depth };
 
         // Step 4. Reverse futility: near the horizon, an evaluation at least beta plus
         // the game's margin for each ply left is taken as the node's fail-high.
