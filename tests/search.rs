@@ -1,9 +1,11 @@
 //! The search plays the game: it takes immediate wins, sees forced wins as `mate` scores,
-//! defends against a threatened five, honours limits, and is deterministic on one thread.
+//! defends against a threatened five, sees a mate by a quiet check at the horizon, honours
+//! limits, and is deterministic on one thread.
 
 use tetsugaku::engine::run_bench;
 use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
 use tetsugaku::variants::hasami::{Hasami, RuleSet, VARIANTS};
+use tetsugaku::variants::shogi::Shogi;
 use tetsugaku::Game;
 
 fn rules(name: &str) -> RuleSet {
@@ -25,6 +27,25 @@ fn search_to(variant: &str, position: &str, depth: u32, threads: usize) -> (Summ
     .expect("no searchmoves to reject");
     let score = *last_score.lock().unwrap();
     (summary, score)
+}
+
+#[test]
+fn quiescence_sees_a_mate_by_a_quiet_drop_check() {
+    // Shogi, depth 1, only 1g1f searched: after it White mates with G*5h (the knight on 6f
+    // guards the gold, the gold covers every flight square). The drop is quiet (no capture),
+    // so only quiescence's quiet checks can see it.
+    let game = Shogi::from_position_string("4k4/9/9/9/9/3n5/8P/9/4K4 b g 1").expect("a valid position");
+    let tt = TranspositionTable::new(16).expect("16 MiB");
+    let limits = Limits { depth: Some(1), searchmoves: vec!["1g1f".into()], ..Limits::default() };
+    let last_score = std::sync::Mutex::new(None);
+    let summary = search(&game, &limits, &Config::default(), &tt, &Control::new(false), &|event| {
+        if let Event::Info(info) = event {
+            *last_score.lock().unwrap() = Some(info.score);
+        }
+    })
+    .expect("1g1f is legal");
+    assert_eq!(summary.ponder.as_deref(), Some("G*5h"), "{summary:?}");
+    assert_eq!(*last_score.lock().unwrap(), Some(ScoreReport::Mate(-2)));
 }
 
 #[test]

@@ -141,6 +141,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// transposition table and used to index history tables.
     fn encode(mv: Self::Move) -> u32;
 
+    /// Appends the legal moves that give check (any order); quiescence tries the quiet ones
+    /// that lose no material on its first ply, so a mate by a quiet check at the horizon is
+    /// seen. Games without check append nothing (the default).
+    fn checking_moves(&self, _moves: &mut Vec<Self::Move>) {}
+
     /// Whether `mv` changes material or decides the game (searched by quiescence).
     fn is_noisy(&self, mv: Self::Move) -> bool;
 

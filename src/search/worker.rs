@@ -1,5 +1,6 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
-//! search, quiescence on noisy moves, null-move pruning and late-move reductions where the game
+//! search, quiescence on noisy moves (and on its first ply quiet checks that lose no material,
+//! in games with check), null-move pruning and late-move reductions where the game
 //! allows, and expectimax with Star1 and Star2 cuts at chance nodes (`chance.rs`). Near the
 //! horizon, at nodes off the principal variation and not in check, moves are pruned: quiet moves
 //! past a count that grows with depth (late-move pruning), moves whose exchange loses more than
@@ -568,6 +569,33 @@ impl<'a, G: Game> Worker<'a, G> {
                     self.extend_pv(ply, mv);
                     if alpha >= beta {
                         break;
+                    }
+                }
+            }
+        }
+        // On the first ply, quiet checks that lose no material (games with check): the child
+        // tries every evasion, so a mate at the horizon is seen.
+        if !evading && qply == 0 && alpha < beta && !self.stopped {
+            moves.clear();
+            self.game.checking_moves(&mut moves);
+            for &mv in &moves {
+                if self.game.is_noisy(mv) || self.game.exchange_gain(mv) < 0 {
+                    continue;
+                }
+                self.game.play(mv);
+                let score = -self.quiescence(ply + 1, qply + 1, -beta, -alpha);
+                self.game.undo();
+                if self.stopped {
+                    break;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        self.extend_pv(ply, mv);
+                        if alpha >= beta {
+                            break;
+                        }
                     }
                 }
             }

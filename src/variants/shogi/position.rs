@@ -308,6 +308,10 @@ impl Game for Shogi {
         mv.code()
     }
 
+    fn checking_moves(&self, moves: &mut Vec<ShogiMove>) {
+        self.generate_checks(moves);
+    }
+
     /// Captures and promotions.
     #[inline]
     fn is_noisy(&self, mv: ShogiMove) -> bool {
