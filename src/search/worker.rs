@@ -362,7 +362,8 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 3b. Internal iterative reduction: a node the table knows no move for is searched
         // one ply shallower (its move ordering is poor, and a later, deeper visit finds the
         // table's move).
-        let depth = if depth >= IIR_DEPTH && tt_move.is_none() { depth - 1 } else { depth };
+        let reduce = G::SHALLOW_MOVE_PRUNING && depth >= IIR_DEPTH && tt_move.is_none();
+        let depth = if reduce { depth - 1 } else { depth };
 
         // Step 4. Reverse futility: near the horizon, an evaluation at least beta plus
         // the game's margin for each ply left is taken as the node's fail-high.
