@@ -556,22 +556,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
                 quiet_evasions += 1;
             }
-            let mv = moves[i];
-            self.game.play(mv);
-            let score = -self.quiescence(ply + 1, qply + 1, -beta, -alpha);
-            self.game.undo();
-            if self.stopped {
+            if self.quiescence_move(moves[i], ply, qply, (&mut alpha, beta), &mut best) {
                 break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.extend_pv(ply, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
             }
         }
         // On the first ply, quiet checks that lose no material (games with check): the child
@@ -583,21 +569,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 if self.game.is_noisy(mv) || self.game.exchange_gain(mv) < 0 {
                     continue;
                 }
-                self.game.play(mv);
-                let score = -self.quiescence(ply + 1, qply + 1, -beta, -alpha);
-                self.game.undo();
-                if self.stopped {
+                if self.quiescence_move(mv, ply, qply, (&mut alpha, beta), &mut best) {
                     break;
-                }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        self.extend_pv(ply, mv);
-                        if alpha >= beta {
-                            break;
-                        }
-                    }
                 }
             }
         }
@@ -608,6 +581,34 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             best
         }
+    }
+
+    /// Searches `mv` from a quiescence node at `ply` with the window `(alpha, beta)`, raising
+    /// `best`, `alpha` and the line as it improves them. Whether the node is done: a cutoff, or
+    /// the search stopped.
+    fn quiescence_move(
+        &mut self,
+        mv: G::Move,
+        ply: usize,
+        qply: usize,
+        (alpha, beta): (&mut Score, Score),
+        best: &mut Score,
+    ) -> bool {
+        self.game.play(mv);
+        let score = -self.quiescence(ply + 1, qply + 1, -beta, -*alpha);
+        self.game.undo();
+        if self.stopped {
+            return true;
+        }
+        if score > *best {
+            *best = score;
+            if score > *alpha {
+                *alpha = score;
+                self.extend_pv(ply, mv);
+                return *alpha >= beta;
+            }
+        }
+        false
     }
 
     /// A chance node: the weighted mean of the outcomes' values (expectimax), searched as
