@@ -23,9 +23,9 @@ crate::weight_table! {
         pub threat_on_us: Score,
         /// A five-square window with `k` own men and no enemy man, `k` = 0..=4.
         pub window: [Score; 5],
-        /// Capture games: per square the side behind in men can reach, per man of the lead (at
-        /// most three), for the side ahead. A thinned-out enemy is hunted by taking its room
-        /// (and a side that cannot move loses).
+        /// Capture games: for the side ahead in men, per man of lead (at most three) and per
+        /// square of room the other side's men lack on average (out of a rook's 16), in quarters.
+        /// A thinned-out enemy is hunted by taking its room (and a side that cannot move loses).
         pub restrict: Score,
         /// Capture games: the opponent `k + 1` captures from defeat, `k` = 0..=3, is worth this
         /// beyond its men (the last captures are the hardest to force).
