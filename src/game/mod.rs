@@ -85,10 +85,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// once an `arena` match has shown that it gains.
     const FUTILITY_MARGIN: Option<Score> = None;
 
-    /// Late-move pruning, check extensions and internal iterative reduction
-    /// (`search/worker.rs`). On by default: they gained in shogi and dai-hasami; a game where an
-    /// `arena` match shows a loss turns them off.
-    const SHALLOW_MOVE_PRUNING: bool = true;
+    /// The search's selectivity beyond the classic PVS: late-move pruning, check extensions and
+    /// internal iterative reduction (`search/worker.rs`). On by default: they gained in shogi
+    /// and dai-hasami; a game where an `arena` match shows a loss turns them off (Ito).
+    const SELECTIVE_SEARCH: bool = true;
 
     /// The deepest `bench` searches this game's positions (a whole turn per depth can make the
     /// common bench depth far too slow, as with Shogammon's 21 rolls between turns).

@@ -362,7 +362,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 3b. Internal iterative reduction: a node the table knows no move for is searched
         // one ply shallower (its move ordering is poor, and a later, deeper visit finds the
         // table's move).
-        let reduce = G::SHALLOW_MOVE_PRUNING && depth >= IIR_DEPTH && tt_move.is_none();
+        let reduce = G::SELECTIVE_SEARCH && depth >= IIR_DEPTH && tt_move.is_none();
         let depth = if reduce { depth - 1 } else { depth };
 
         // Step 4. Reverse futility: near the horizon, an evaluation at least beta plus
@@ -434,7 +434,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let prunable = shallow && i > 0 && best > -MATE_BOUND;
             // Step 6a. Late-move pruning: past a number of quiet moves that grows with depth,
             // the rest are not searched.
-            if G::SHALLOW_MOVE_PRUNING && prunable && quiet && quiets_tried.len() as i32 >= 3 + depth * depth {
+            if G::SELECTIVE_SEARCH && prunable && quiet && quiets_tried.len() as i32 >= 3 + depth * depth {
                 continue;
             }
             // Step 6b. Exchange pruning: a move that loses more material than the depth left
@@ -455,7 +455,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             // Step 6d. Check extension: a check that does not lose the checking piece.
             let extension =
-                i32::from(G::SHALLOW_MOVE_PRUNING && gives_check && gain >= 0 && (ply as i32) < 2 * self.root_depth);
+                i32::from(G::SELECTIVE_SEARCH && gives_check && gain >= 0 && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             let score = if i == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, false)
