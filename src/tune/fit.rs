@@ -118,6 +118,12 @@ fn quiet<G: Game>(game: &G) -> bool {
     }
 }
 
+/// Whether `game` is at a decision and quiet ([`fit_for`] fits only such positions; `arena
+/// tune --label-engine` labels only these).
+pub fn is_quiet(game: &AnyGame) -> bool {
+    matches!(game.turn(), Turn::Decide(_)) && with_game!(game, g => quiet(g))
+}
+
 /// The quiet ones of `positions` (position strings of `variant` under `rules`, each with the
 /// result of its game for the first player), ready to fit. Every position must be of the same
 /// game type and evaluated with the same weight table.

@@ -6,7 +6,7 @@
 mod fit;
 mod table;
 
-pub use fit::{fit_for, fit_scale, local_search, sigmoid, Fit, Written};
+pub use fit::{fit_for, fit_scale, is_quiet, local_search, sigmoid, Fit, Written};
 pub use table::{replace_constant, Field, WeightTable};
 
 use crate::core::Score;

@@ -7,6 +7,7 @@ mod cli;
 mod dice;
 mod engine;
 mod game;
+mod label;
 mod limit;
 mod opening;
 mod record;

@@ -1,13 +1,16 @@
 //! `arena tune <records...>`: Texel tuning of the variant's evaluation weights from the
 //! positions of recorded games (`tetsugaku::tune`). Every position from `--skip-plies` on,
-//! labelled with its game's result, is kept if quiet (every `--holdout`-th game's positions are
+//! labelled with its game's result (or, with `--label-engine`, with a reference engine's score of
+//! it: `label.rs`), is kept if quiet (every `--holdout`-th game's positions are
 //! kept apart to check the fit on positions it did not learn); the weights move one step at a time while
 //! the mean squared error between the results and the sigmoid of the evaluation falls. Prints
 //! the fit before and after and the weights that changed, and writes the constant back into the
 //! game's weights file with `--write`.
 
+use crate::label::label as search_labels;
 use crate::record::{parse_records, GameRecord, Termination};
 use crate::referee::Referee;
+use crate::spec::EngineSpec;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -37,6 +40,15 @@ pub struct TuneArgs {
     /// before and after (a fit that only learns its own positions shows there); 0 holds none.
     #[arg(long, default_value_t = 10)]
     holdout: usize,
+    /// Label each quiet position with this engine's score of it (`sigmoid(1, score)`, scores
+    /// capped at ±3000) instead of its game's result; KEY=VALUE items as `arena match --engine`
+    /// takes them, with a depth or node limit (e.g. `cmd=/usr/games/fairy-stockfish
+    /// option.UCI_Variant=shogi nodes=5000`).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    label_engine: Vec<String>,
+    /// Engine processes labelling at once.
+    #[arg(long, default_value_t = 1)]
+    label_concurrency: usize,
     /// Rewrite the weight constant in its source file (a path from the current directory,
     /// which must be the repository's root); otherwise print it.
     #[arg(long)]
@@ -86,8 +98,22 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
             positions(record, args.skip_plies, result, into)?;
         }
     }
+    if !args.label_engine.is_empty() {
+        let spec = EngineSpec::parse(&[], &args.label_engine)?;
+        let clock = Instant::now();
+        let (before, held_before) = (samples.len(), held.len());
+        samples = search_labels(&samples, variant, &rules, &spec, args.label_concurrency)?;
+        held = search_labels(&held, variant, &rules, &spec, args.label_concurrency)?;
+        println!(
+            "labelled {} of {before} positions and {} of {held_before} held out by {} ({:.0} s)",
+            samples.len(),
+            held.len(),
+            spec.name,
+            clock.elapsed().as_secs_f64()
+        );
+    }
     let mixed = records.iter().filter(|r| r.first != r.second).count();
-    if mixed > 0 {
+    if mixed > 0 && args.label_engine.is_empty() {
         println!("warning: {mixed} games are between engines of different names; their results say which engine was stronger as much as which position was better (tune on self-play)");
     }
     let fit = fit_for(variant, &rules, &samples).map_err(|e| e.to_string())?;

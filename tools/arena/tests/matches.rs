@@ -258,3 +258,35 @@ fn a_broken_configuration_stops_the_match_before_the_first_game() {
         assert_eq!(run.records, "", "no game is played");
     }
 }
+
+/// The value after `key` (`"k 0.98;"` gives 0.98) in `text`.
+fn number_after(text: &str, key: &str) -> f64 {
+    let at = text.find(key).unwrap_or_else(|| panic!("no {key:?} in\n{text}")) + key.len();
+    let word = text[at..].split_whitespace().next().unwrap_or_default();
+    word.trim_end_matches([';', ',']).parse().unwrap_or_else(|_| panic!("{word:?} after {key:?}"))
+}
+
+#[test]
+fn tune_labels_positions_with_an_engines_scores() {
+    let run = arena("label", &[real("a", "depth=2"), real("b", "depth=2")], "--games 2 --max-plies 80");
+    assert!(run.success, "{}", run.progress);
+    let path = std::env::temp_dir().join(format!("arena-label-{}.games", std::process::id()));
+    std::fs::write(&path, &run.records).unwrap();
+    let label_engine = real("labeller", "depth=1");
+    let mut args = vec!["tune".to_string(), path.display().to_string(), "--passes".into(), "1".into()];
+    args.extend(["--holdout".into(), "0".into(), "--label-engine".into()]);
+    args.extend(label_engine.split_whitespace().map(String::from));
+    let output = Command::new(env!("CARGO_BIN_EXE_arena")).args(&args).output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
+    let labelled = number_after(&report, "labelled ");
+    let positions = number_after(&report, " of ");
+    assert!(labelled > 0.0 && labelled < positions, "only quiet positions are labelled:\n{report}");
+    // A one-ply search of a quiet position scores it close to its evaluation, from the side to
+    // move's point of view; turned to the first player's, the labels fit the evaluation at a
+    // scale near 1 with a small error (a sign error would fit k near 0 and miss by far more).
+    let k = number_after(&report, "k ");
+    assert!((0.5..2.0).contains(&k), "k {k}:\n{report}");
+    assert!(number_after(&report, "error before ") < 0.03, "{report}");
+}
