@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Tunes shogi's evaluation weights to Fairy-Stockfish's scores: plays Fairy-Stockfish against
+# itself with tools/arena (10,000 against 8,000 nodes a move, 8 random opening plies), then runs
+# `arena tune --label-engine` with Fairy-Stockfish scoring every quiet position at 5,000 nodes.
+# Writes the tuned WEIGHTS into src/variants/shogi/weights.rs; prove the set with an
+# `arena match --sprt` against the engine before it (docs/strength.md) before keeping it.
+set -euo pipefail
+
+usage() {
+  cat <<USAGE
+Usage: scripts/shogi-tune-fsf.sh [games] [passes]
+
+  games    Fairy-Stockfish self-play games to record [default 1000; 2026-11-24's set: 1,047]
+  passes   passes of the tuner's local search [default 40]
+
+Needs /usr/games/fairy-stockfish (Debian: apt-get install fairy-stockfish). On two cores the
+games take about 25 minutes and the labels about 4. Records go to target/tune/.
+USAGE
+}
+
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then usage; exit 0; fi
+games=${1:-1000}
+passes=${2:-40}
+fsf=/usr/games/fairy-stockfish
+[[ -x $fsf ]] || { echo "$fsf is missing (apt-get install fairy-stockfish)" >&2; exit 2; }
+
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+arena=target/release/arena
+mkdir -p target/tune
+record=target/tune/fsf-self-$(date +%Y%m%d-%H%M%S).games
+
+"$arena" match --variant shogi --games "$games" --concurrency 2 --seed 2024 --random-plies 8 \
+  --max-plies 400 --each cmd=$fsf option.UCI_Variant=shogi option.Hash=16 \
+  --engine name=fsf-a nodes=10000 --engine name=fsf-b nodes=8000 --record "$record"
+
+# King-distance bins 4-8 of guard/attack and placements no piece can have stay as they are.
+freeze=(--freeze 'board_value[7]' --freeze 'advance[8]' --freeze 'advance[17]' --freeze 'advance[25]'
+  --freeze 'advance[26]')
+for row in 0 1 2 3 4; do
+  for column in 4 5 6 7 8; do
+    freeze+=(--freeze "guard[$((row * 9 + column))]" --freeze "attack[$((row * 9 + column))]")
+  done
+done
+
+"$arena" tune "$record" --passes "$passes" "${freeze[@]}" --write \
+  --label-engine cmd=$fsf option.UCI_Variant=shogi option.Hash=16 nodes=5000 --label-concurrency 2
