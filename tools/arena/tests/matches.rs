@@ -272,7 +272,7 @@ fn tune_labels_positions_with_an_engines_scores() {
     assert!(run.success, "{}", run.progress);
     let path = std::env::temp_dir().join(format!("arena-label-{}.games", std::process::id()));
     std::fs::write(&path, &run.records).unwrap();
-    let label_engine = real("labeller", "depth=1");
+    let label_engine = real("labeller", "depth=2");
     let mut args = vec!["tune".to_string(), path.display().to_string(), "--passes".into(), "1".into()];
     args.extend(["--holdout".into(), "0".into(), "--label-engine".into()]);
     args.extend(label_engine.split_whitespace().map(String::from));
@@ -283,10 +283,11 @@ fn tune_labels_positions_with_an_engines_scores() {
     let labelled = number_after(&report, "labelled ");
     let positions = number_after(&report, " of ");
     assert!(labelled > 0.0 && labelled < positions, "only quiet positions are labelled:\n{report}");
-    // A one-ply search of a quiet position scores it close to its evaluation, from the side to
-    // move's point of view; turned to the first player's, the labels fit the evaluation at a
-    // scale near 1 with a small error (a sign error would fit k near 0 and miss by far more).
+    // A two-ply search of a quiet position scores it not far from its evaluation, from the side
+    // to move's point of view (one ply would add the side to move's best move to every label);
+    // turned to the first player's, the labels fit the evaluation at a scale of the order of 1
+    // (labels from the wrong side's point of view fit at the scale search's floor, k = 0.0001).
     let k = number_after(&report, "k ");
-    assert!((0.5..2.0).contains(&k), "k {k}:\n{report}");
-    assert!(number_after(&report, "error before ") < 0.03, "{report}");
+    assert!((0.2..2.0).contains(&k), "k {k}:\n{report}");
+    assert!(number_after(&report, "error before ") < 0.15, "{report}");
 }
