@@ -10,6 +10,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
+use tetsugaku::RuleValues;
 
 /// How long the handshake (`usi`, `isready`) and `usinewgame` may take.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -17,6 +18,12 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 const GRACE: Duration = Duration::from_millis(500);
 /// The game a USI engine plays when it is not told a variant.
 const PLAIN_USI_VARIANT: &str = "shogi";
+
+/// The rule options an engine is sent (`setoption`) to play under `rules`: those whose value is
+/// not their default, in the order chosen.
+pub fn rule_options(rules: &RuleValues) -> Vec<(String, String)> {
+    rules.changed().map(|(option, value)| (option.name.to_string(), value.to_string())).collect()
+}
 
 /// Why an engine could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq)]

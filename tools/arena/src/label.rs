@@ -3,7 +3,7 @@
 //! every position of a game; a score says how good each position is, so the same games carry
 //! far more to fit (result labels from a thousand shogi games moved every weight by noise).
 
-use crate::engine::Engine;
+use crate::engine::{rule_options, Engine};
 use crate::limit::SideClock;
 use crate::spec::EngineSpec;
 use std::time::Duration;
@@ -37,8 +37,7 @@ pub fn label(
             quiet.push((text.as_str(), game.side()));
         }
     }
-    let options: Vec<(String, String)> =
-        rules.changed().map(|(option, value)| (option.name.to_string(), value.to_string())).collect();
+    let options = rule_options(rules);
     let chunk = quiet.len().div_ceil(workers.max(1)).max(1);
     let results: Vec<Result<Labelled, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> =

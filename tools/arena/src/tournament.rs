@@ -255,7 +255,7 @@ fn take_engine(settings: &Settings, processes: &mut [Option<Engine>], index: usi
 impl Settings {
     /// The rule options engines are sent (`setoption`), matching the referee's rules.
     pub fn rule_options(&self) -> Vec<(String, String)> {
-        self.rules.changed().map(|(option, value)| (option.name.to_string(), value.to_string())).collect()
+        crate::engine::rule_options(&self.rules)
     }
 }
 
