@@ -8,6 +8,7 @@ mod dice;
 mod engine;
 mod game;
 mod label;
+mod label_file;
 mod limit;
 mod opening;
 mod record;

@@ -7,22 +7,30 @@
 //! the fit before and after and the weights that changed, and writes the constant back into the
 //! game's weights file with `--write`.
 
-use crate::label::label as search_labels;
+use crate::label::{label as search_labels, Labelled};
+use crate::label_file::LabelSet;
 use crate::record::{parse_records, GameRecord, Termination};
 use crate::referee::Referee;
 use crate::spec::EngineSpec;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tetsugaku::tune::{fit_for, fit_scale, local_search, replace_constant, Fit};
-use tetsugaku::{Score, Turn, Variant};
+use tetsugaku::{RuleValues, Score, Turn, Variant};
 
 #[derive(Args)]
 pub struct TuneArgs {
     /// Record files written by `arena match --record`; their games must share one variant and
     /// its rule options.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "labels", conflicts_with = "labels")]
     records: Vec<PathBuf>,
+    /// Fit the positions of a label file written by `--save-labels` instead of records.
+    #[arg(long, value_name = "FILE")]
+    labels: Option<PathBuf>,
+    /// Write the positions `--label-engine` labelled to this file (`label_file.rs`), so that
+    /// later fits read them with `--labels` instead of labelling again.
+    #[arg(long, value_name = "FILE", requires = "label_engine")]
+    save_labels: Option<PathBuf>,
     /// Positions before this many moves of a game (the opening) are not used.
     #[arg(long, default_value_t = 16)]
     skip_plies: usize,
@@ -76,8 +84,19 @@ fn positions(record: &GameRecord, skip: usize, result: f64, out: &mut Vec<(Strin
     Ok(())
 }
 
-/// Runs the tuner; `Ok(true)` when it finished.
-pub fn run(args: &TuneArgs) -> Result<bool, String> {
+/// The positions to fit and those held out, as records or a label file give them.
+struct Positions {
+    variant: Variant,
+    rules: RuleValues,
+    train: Labelled,
+    held: Labelled,
+    /// Where they come from, for the report.
+    source: String,
+}
+
+/// The positions of `args.records`, labelled with their games' results or, with
+/// `--label-engine`, by the engine (and saved with `--save-labels`).
+fn from_records(args: &TuneArgs) -> Result<Positions, String> {
     let mut records = Vec::new();
     for path in &args.records {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -88,40 +107,72 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
     if let Some(other) = records.iter().find(|r| r.variant != variant_name || r.rules != rules) {
         return Err(format!("game {} is of another variant or rule set than game {}", other.number, first.number));
     }
-    let variant = Variant::named(&variant_name).ok_or_else(|| format!("unknown variant {variant_name}"))?;
-    let (mut samples, mut held) = (Vec::new(), Vec::new());
+    let variant = *Variant::named(&variant_name).ok_or_else(|| format!("unknown variant {variant_name}"))?;
+    let (mut train, mut held) = (Vec::new(), Vec::new());
     let mut games = 0;
     for record in &records {
         if let Some(result) = label(record) {
             games += 1;
-            let into = if args.holdout > 0 && games % args.holdout == 0 { &mut held } else { &mut samples };
+            let into = if args.holdout > 0 && games % args.holdout == 0 { &mut held } else { &mut train };
             positions(record, args.skip_plies, result, into)?;
         }
     }
-    if !args.label_engine.is_empty() {
+    let mixed = records.iter().filter(|r| r.first != r.second).count();
+    if args.label_engine.is_empty() {
+        if mixed > 0 {
+            println!("warning: {mixed} games are between engines of different names; their results say which engine was stronger as much as which position was better (tune on self-play)");
+        }
+    } else {
         let spec = EngineSpec::parse(&[], &args.label_engine)?;
         let clock = Instant::now();
-        let (before, held_before) = (samples.len(), held.len());
-        samples = search_labels(&samples, variant, &rules, &spec, args.label_concurrency)?;
-        held = search_labels(&held, variant, &rules, &spec, args.label_concurrency)?;
+        let (before, held_before) = (train.len(), held.len());
+        train = search_labels(&train, &variant, &rules, &spec, args.label_concurrency)?;
+        held = search_labels(&held, &variant, &rules, &spec, args.label_concurrency)?;
         println!(
             "labelled {} of {before} positions and {} of {held_before} held out by {} ({:.0} s)",
-            samples.len(),
+            train.len(),
             held.len(),
             spec.name,
             clock.elapsed().as_secs_f64()
         );
+        if let Some(path) = &args.save_labels {
+            let set = LabelSet {
+                variant: variant_name.clone(),
+                rules: rules.clone(),
+                labeller: args.label_engine.join(" "),
+                train,
+                held,
+            };
+            std::fs::write(path, set.text()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            println!("saved the labels in {}", path.display());
+            (train, held) = (set.train, set.held);
+        }
     }
-    let mixed = records.iter().filter(|r| r.first != r.second).count();
-    if mixed > 0 && args.label_engine.is_empty() {
-        println!("warning: {mixed} games are between engines of different names; their results say which engine was stronger as much as which position was better (tune on self-play)");
-    }
-    let fit = fit_for(variant, &rules, &samples).map_err(|e| e.to_string())?;
-    let check = if held.is_empty() { None } else { Some(fit_for(variant, &rules, &held).map_err(|e| e.to_string())?) };
+    let source = format!("{games} games, positions from move {}", args.skip_plies);
+    Ok(Positions { variant, rules, train, held, source })
+}
+
+/// The positions of a label file.
+fn from_label_file(path: &Path) -> Result<Positions, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let set = LabelSet::parse(&text)?;
+    let variant = *Variant::named(&set.variant).ok_or_else(|| format!("unknown variant {}", set.variant))?;
+    let source = format!("{} labelled by {}", path.display(), set.labeller);
+    Ok(Positions { variant, rules: set.rules, train: set.train, held: set.held, source })
+}
+
+/// Runs the tuner; `Ok(true)` when it finished.
+pub fn run(args: &TuneArgs) -> Result<bool, String> {
+    let Positions { variant, rules, train: samples, held, source } = match &args.labels {
+        Some(path) => from_label_file(path)?,
+        None => from_records(args)?,
+    };
+    let fit = fit_for(&variant, &rules, &samples).map_err(|e| e.to_string())?;
+    let check = if held.is_empty() { None } else { Some(fit_for(&variant, &rules, &held).map_err(|e| e.to_string())?) };
     println!(
-        "{variant_name}: {games} games, {} positions from move {}, {} quiet; held out: {} positions, {} quiet",
+        "{}: {source}: {} positions, {} quiet; held out: {} positions, {} quiet",
+        variant.name,
         samples.len(),
-        args.skip_plies,
         fit.len(),
         held.len(),
         check.as_ref().map_or(0, |c| c.len())

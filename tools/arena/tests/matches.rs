@@ -276,6 +276,8 @@ fn tune_labels_positions_with_an_engines_scores() {
     let mut args = vec!["tune".to_string(), path.display().to_string(), "--passes".into(), "1".into()];
     args.extend(["--holdout".into(), "0".into(), "--label-engine".into()]);
     args.extend(label_engine.split_whitespace().map(String::from));
+    let labels = path.with_extension("labels");
+    args.extend(["--save-labels".into(), labels.display().to_string()]);
     let output = Command::new(env!("CARGO_BIN_EXE_arena")).args(&args).output().unwrap();
     let _ = std::fs::remove_file(&path);
     let report = String::from_utf8_lossy(&output.stdout);
@@ -290,4 +292,13 @@ fn tune_labels_positions_with_an_engines_scores() {
     let k = number_after(&report, "k ");
     assert!((0.2..2.0).contains(&k), "k {k}:\n{report}");
     assert!(number_after(&report, "error before ") < 0.15, "{report}");
+    // The saved labels fit again without the engine, to the same scale and error.
+    let args = ["tune".to_string(), "--labels".into(), labels.display().to_string(), "--passes".into(), "1".into()];
+    let output = Command::new(env!("CARGO_BIN_EXE_arena")).args(&args).output().unwrap();
+    let _ = std::fs::remove_file(&labels);
+    let again = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{again}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(number_after(&again, "k "), k, "{again}");
+    assert_eq!(number_after(&again, "error before "), number_after(&report, "error before "), "{again}");
+    assert_eq!(number_after(&again, "positions, "), number_after(&report, "positions, "), "{report}\n{again}");
 }
