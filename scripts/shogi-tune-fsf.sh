@@ -34,9 +34,14 @@ record=target/tune/fsf-self-$(date +%Y%m%d-%H%M%S).games
   --max-plies 400 --each cmd=$fsf option.UCI_Variant=shogi option.Hash=16 \
   --engine name=fsf-a nodes=10000 --engine name=fsf-b nodes=8000 --record "$record"
 
-# King-distance bins 4-8 of guard/attack and placements no piece can have stay as they are.
-freeze=(--freeze 'board_value[7]' --freeze 'advance[8]' --freeze 'advance[17]' --freeze 'advance[25]'
-  --freeze 'advance[26]')
+# King-distance bins 4-8 of guard/attack and placements no piece can have stay as they are:
+# the King's board value, pawns and lances on the far rank, knights on the two far ranks
+# (placement[kind * 81 + row * 9 + column], row 0 the far rank).
+freeze=(--freeze 'board_value[7]')
+for column in 0 1 2 3 4 5 6 7 8; do
+  freeze+=(--freeze "placement[$column]" --freeze "placement[$((81 + column))]")
+  freeze+=(--freeze "placement[$((162 + column))]" --freeze "placement[$((171 + column))]")
+done
 for row in 0 1 2 3 4; do
   for column in 4 5 6 7 8; do
     freeze+=(--freeze "guard[$((row * 9 + column))]" --freeze "attack[$((row * 9 + column))]")

@@ -1,7 +1,8 @@
-//! A first shogi evaluation: material (hand pieces a little above their board value), piece
-//! placement by advancement, golds/silvers/knights/promoted pieces by their distance to both
-//! Kings (guards near their own, attackers near the enemy's), slider mobility, and King safety
-//! (enemy pieces near it, weighted by the enemy's hand). From the side to move's point of view.
+//! The shogi evaluation: material (in hand by how many of a kind are held), a piece-square table
+//! for every kind (the King's included), golds/silvers/knights/promoted pieces by their distance
+//! to both Kings (guards near their own, attackers near the enemy's), slider mobility, and King
+//! safety (enemy pieces near it, weighted by the enemy's hand). From the side to move's point of
+//! view.
 
 use super::attacks;
 use super::bitboard::{bit, squares, Bitboard};
@@ -24,19 +25,17 @@ crate::weight_table! {
     pub struct Weights {
         /// Material on the board by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R.
         pub board_value: [Score; KINDS],
-        /// Material in hand by `Kind as usize` (`Pawn`..`Gold`).
-        pub hand_value: [Score; HAND_KINDS],
-        /// Placement by how far a piece stands from its owner's back rank (0..8), for the kinds
-        /// whose advance matters: pawns, lances, knights, silvers.
-        pub advance: [[Score; 9]; 4],
+        /// Material in hand by `Kind as usize` (`Pawn`..`Gold`): the first, second, third and
+        /// each further piece of the kind held.
+        pub hand_value: [[Score; HAND_HELD]; HAND_KINDS],
+        /// Placement by `Kind as usize`, rank and file as the owner sees the board: row 0 is the
+        /// far rank (the enemy's back rank), column 0 the left edge (file 9 for the first
+        /// player, file 1 for the second).
+        pub placement: [[[Score; 9]; 9]; KINDS],
         /// Per enemy piece (not pawn or King) within two squares of the King.
         pub attacker: Score,
         /// Extra per enemy attacker and per non-pawn piece the enemy holds in hand (drop threats).
         pub attacker_per_hand_piece: Score,
-        /// Per rank the King has left its back rank (subtracted).
-        pub king_advance: Score,
-        /// Per file the King stands away from the centre file (castled Kings sit on the wings).
-        pub king_wing: Score,
         /// Per square a rook, bishop, dragon or horse attacks.
         pub slider_mobility: Score,
         /// By King distance (the larger of the file and rank distances, 0..8) for a piece near
@@ -92,12 +91,16 @@ const fn box_table() -> [Bitboard; SQUARES] {
 /// The squares within two files and two ranks of each square (the square excluded).
 const NEAR: [Bitboard; SQUARES] = box_table();
 
-/// How many ranks `sq` lies beyond `side`'s back rank.
+/// The pieces of a kind in hand that [`Weights::hand_value`] values one by one; further pieces
+/// are each worth the last.
+pub const HAND_HELD: usize = 4;
+
+/// Row and column of `sq` in [`Weights::placement`] as `side` sees the board.
 #[inline]
-fn advance(side: Side, sq: Square) -> usize {
+fn seen_by(side: Side, sq: Square) -> (usize, usize) {
     match side {
-        Side::First => 8 - rank_of(sq),
-        Side::Second => rank_of(sq),
+        Side::First => (rank_of(sq), 8 - file_of(sq)),
+        Side::Second => (8 - rank_of(sq), file_of(sq)),
     }
 }
 
@@ -121,10 +124,8 @@ fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
     for sq in squares(board.side(side)) {
         let Some(piece) = board.piece_at(sq) else { continue };
         let kind = piece.kind;
-        score += w.board_value[kind.index()];
-        if kind.index() < 4 {
-            score += w.advance[kind.index()][advance(side, sq)];
-        }
+        let (row, column) = seen_by(side, sq);
+        score += w.board_value[kind.index()] + w.placement[kind.index()][row][column];
         if let Some(role) = role(kind) {
             score += own_king.map_or(0, |k| w.guard[role][distance(sq, k)]);
             score += enemy_king.map_or(0, |k| w.attack[role][distance(sq, k)]);
@@ -137,13 +138,16 @@ fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
         score += w.slider_mobility * reach.count_ones() as Score;
     }
     for kind in Kind::IN_HAND {
-        score += w.hand_value[kind.index()] * board.hand(side).count(kind) as Score;
+        let held = board.hand(side).count(kind) as usize;
+        let values = &w.hand_value[kind.index()];
+        score += values[..held.min(HAND_HELD)].iter().sum::<Score>()
+            + values[HAND_HELD - 1] * held.saturating_sub(HAND_HELD) as Score;
     }
     score + king_safety(board, side, w)
 }
 
-/// The safety of `side`'s King: the enemy near it (worse with pieces in the enemy's hand), and
-/// where it stands.
+/// The safety of `side`'s King: the enemy near it, worse with pieces in the enemy's hand (where
+/// it stands is in [`Weights::placement`]).
 fn king_safety(board: &Board, side: Side, w: &Weights) -> Score {
     let Some(king) = board.king_square(side) else { return 0 };
     let enemy = side.opponent();
@@ -151,8 +155,7 @@ fn king_safety(board: &Board, side: Side, w: &Weights) -> Score {
     let enemy_hand = board.hand(enemy);
     let hand_threat = enemy_hand.total() as Score - enemy_hand.count(Kind::Pawn) as Score;
     let attackers = attackers.count_ones() as Score;
-    -attackers * (w.attacker + w.attacker_per_hand_piece * hand_threat) - w.king_advance * advance(side, king) as Score
-        + w.king_wing * (file_of(king) as Score - 4).abs()
+    -attackers * (w.attacker + w.attacker_per_hand_piece * hand_threat)
 }
 
 #[cfg(test)]
