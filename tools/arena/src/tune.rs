@@ -13,7 +13,7 @@ use crate::record::{parse_records, GameRecord, Termination};
 use crate::referee::Referee;
 use crate::spec::EngineSpec;
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 use tetsugaku::tune::{fit_for, fit_scale, local_search, replace_constant, Fit};
 use tetsugaku::{RuleValues, Score, Turn, Variant};
@@ -24,9 +24,10 @@ pub struct TuneArgs {
     /// its rule options.
     #[arg(required_unless_present = "labels", conflicts_with = "labels")]
     records: Vec<PathBuf>,
-    /// Fit the positions of a label file written by `--save-labels` instead of records.
+    /// Fit the positions of label files written by `--save-labels` (of one variant and rule
+    /// set) instead of records; repeatable.
     #[arg(long, value_name = "FILE")]
-    labels: Option<PathBuf>,
+    labels: Vec<PathBuf>,
     /// Write the positions `--label-engine` labelled to this file (`label_file.rs`), so that
     /// later fits read them with `--labels` instead of labelling again.
     #[arg(long, value_name = "FILE", requires = "label_engine")]
@@ -152,21 +153,37 @@ fn from_records(args: &TuneArgs) -> Result<Positions, String> {
     Ok(Positions { variant, rules, train, held, source })
 }
 
-/// The positions of a label file.
-fn from_label_file(path: &Path) -> Result<Positions, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let set = LabelSet::parse(&text)?;
-    let variant = *Variant::named(&set.variant).ok_or_else(|| format!("unknown variant {}", set.variant))?;
-    let source = format!("{} labelled by {}", path.display(), set.labeller);
-    Ok(Positions { variant, rules: set.rules, train: set.train, held: set.held, source })
+/// The positions of label files, one set after the other.
+fn from_label_files(paths: &[PathBuf]) -> Result<Positions, String> {
+    let mut all: Option<Positions> = None;
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let set = LabelSet::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let variant = *Variant::named(&set.variant).ok_or_else(|| format!("unknown variant {}", set.variant))?;
+        let source = format!("{} labelled by {}", path.display(), set.labeller);
+        match &mut all {
+            None => all = Some(Positions { variant, rules: set.rules, train: set.train, held: set.held, source }),
+            Some(all) => {
+                if all.variant.name != variant.name || all.rules != set.rules {
+                    return Err(format!(
+                        "{} is of another variant or rule set than {}",
+                        path.display(),
+                        paths[0].display()
+                    ));
+                }
+                all.train.extend(set.train);
+                all.held.extend(set.held);
+                all.source = format!("{}; {source}", all.source);
+            }
+        }
+    }
+    all.ok_or_else(|| "no label files".into())
 }
 
 /// Runs the tuner; `Ok(true)` when it finished.
 pub fn run(args: &TuneArgs) -> Result<bool, String> {
-    let Positions { variant, rules, train: samples, held, source } = match &args.labels {
-        Some(path) => from_label_file(path)?,
-        None => from_records(args)?,
-    };
+    let Positions { variant, rules, train: samples, held, source } =
+        if args.labels.is_empty() { from_records(args)? } else { from_label_files(&args.labels)? };
     let fit = fit_for(&variant, &rules, &samples).map_err(|e| e.to_string())?;
     let check = if held.is_empty() { None } else { Some(fit_for(&variant, &rules, &held).map_err(|e| e.to_string())?) };
     println!(

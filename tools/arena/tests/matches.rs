@@ -295,10 +295,17 @@ fn tune_labels_positions_with_an_engines_scores() {
     // The saved labels fit again without the engine, to the same scale and error.
     let args = ["tune".to_string(), "--labels".into(), labels.display().to_string(), "--passes".into(), "1".into()];
     let output = Command::new(env!("CARGO_BIN_EXE_arena")).args(&args).output().unwrap();
-    let _ = std::fs::remove_file(&labels);
     let again = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{again}\n{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(number_after(&again, "k "), k, "{again}");
     assert_eq!(number_after(&again, "error before "), number_after(&report, "error before "), "{again}");
-    assert_eq!(number_after(&again, "positions, "), number_after(&report, "positions, "), "{report}\n{again}");
+    let quiet = number_after(&report, "positions, ");
+    assert_eq!(number_after(&again, "positions, "), quiet, "{report}\n{again}");
+    // Label files add up.
+    let twice = [&args[..], &["--labels".into(), labels.display().to_string()]].concat();
+    let output = Command::new(env!("CARGO_BIN_EXE_arena")).args(&twice).output().unwrap();
+    let _ = std::fs::remove_file(&labels);
+    let both = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{both}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(number_after(&both, "positions, "), 2.0 * quiet, "{both}");
 }
