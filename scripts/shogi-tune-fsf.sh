@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # Tunes shogi's evaluation weights to Fairy-Stockfish's scores: plays Fairy-Stockfish against
-# itself with tools/arena (10,000 against 8,000 nodes a move, 8 random opening plies), then runs
-# `arena tune --label-engine` with Fairy-Stockfish scoring every quiet position at 5,000 nodes.
-# Writes the tuned WEIGHTS into src/variants/shogi/weights.rs; prove the set with an
-# `arena match --sprt` against the engine before it (docs/strength.md) before keeping it.
+# itself with tools/arena (10,000 against 8,000 nodes a move, 8 random opening plies), has
+# Fairy-Stockfish score every quiet position at 5,000 nodes (`arena tune --label-engine`, the
+# labels saved beside the record), then fits the weights to those labels and to any label files
+# of earlier runs given after the passes. Writes the tuned WEIGHTS into
+# src/variants/shogi/weights.rs; prove the set with an `arena match --sprt` against the engine
+# before it (docs/strength.md) before keeping it.
 set -euo pipefail
 
 usage() {
   cat <<USAGE
-Usage: scripts/shogi-tune-fsf.sh [games] [passes]
+Usage: scripts/shogi-tune-fsf.sh [games] [passes] [labels...]
 
-  games    Fairy-Stockfish self-play games to record [default 1000; 2026-11-24's set: 1,047]
+  games    Fairy-Stockfish self-play games to record [default 1000]
   passes   passes of the tuner's local search [default 40]
+  labels   label files of earlier runs (target/tune/*.labels) to fit together with the new one
+
+Environment: SEED, the seed of the games' openings [default 2024; give each run its own].
+
+The current weights: 30 passes over the labels of 1,000 new games (seed 2025) and of 3,526
+earlier ones (docs/strength.md).
 
 Needs /usr/games/fairy-stockfish (Debian: apt-get install fairy-stockfish). On two cores the
 games take about 25 minutes and the labels about 4. Records go to target/tune/.
@@ -30,7 +38,7 @@ arena=target/release/arena
 mkdir -p target/tune
 record=target/tune/fsf-self-$(date +%Y%m%d-%H%M%S).games
 
-"$arena" match --variant shogi --games "$games" --concurrency 2 --seed 2024 --random-plies 8 \
+"$arena" match --variant shogi --games "$games" --concurrency 2 --seed "${SEED:-2024}" --random-plies 8 \
   --max-plies 400 --each cmd=$fsf option.UCI_Variant=shogi option.Hash=16 \
   --engine name=fsf-a nodes=10000 --engine name=fsf-b nodes=8000 --record "$record"
 
@@ -48,5 +56,10 @@ for row in 0 1 2 3 4; do
   done
 done
 
-"$arena" tune "$record" --passes "$passes" "${freeze[@]}" --write \
+labels=${record%.games}.labels
+"$arena" tune "$record" --passes 0 --save-labels "$labels" \
   --label-engine cmd=$fsf option.UCI_Variant=shogi option.Hash=16 nodes=5000 --label-concurrency 2
+
+sets=()
+for file in "$labels" "${@:3}"; do sets+=(--labels "$file"); done
+"$arena" tune "${sets[@]}" --passes "$passes" "${freeze[@]}" --write
