@@ -85,6 +85,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// once an `arena` match has shown that it gains.
     const FUTILITY_MARGIN: Option<Score> = None;
 
+    /// The null move's reduction grows by a ply for each this much the evaluation stands
+    /// above beta, up to three plies. `None` (the default): a reduction by depth alone. A game
+    /// sets it, in its evaluation's units, once an `arena` match has shown that it gains.
+    const NULL_MOVE_MARGIN: Option<Score> = None;
+
     /// The search's selectivity beyond the classic PVS: late-move pruning, check extensions and
     /// internal iterative reduction (`search/worker.rs`). On by default: they gained in shogi
     /// and dai-hasami; a game where an `arena` match shows a loss turns them off (Ito).

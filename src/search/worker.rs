@@ -380,7 +380,10 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 5. Null move: if passing still fails high, the node is very likely a cut node.
         if let Some(eval) = eval.filter(|_| null_move) {
             if eval >= beta {
-                let reduction = 3 + depth / 4;
+                // One ply more for each of the game's margins the evaluation stands above beta,
+                // up to three.
+                let margins = G::NULL_MOVE_MARGIN.map_or(0, |margin| ((eval - beta) / margin).min(3));
+                let reduction = 3 + depth / 4 + margins;
                 self.game.play_null();
                 let s = -self.search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
                 self.game.undo();
