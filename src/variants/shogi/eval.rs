@@ -163,6 +163,67 @@ mod tests {
     use super::*;
     use crate::variants::shogi::weights::WEIGHTS;
 
+    /// `text` (a shogi position string) with the colours swapped: the board turned half a
+    /// turn, every piece and hand changing owner, the other side to move.
+    fn colours_swapped(text: &str) -> String {
+        let fields: Vec<&str> = text.split(' ').collect();
+        let swap = |c: char| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+        let rows: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|row| {
+                let mut cells: Vec<String> = Vec::new();
+                let mut promoted = false;
+                for c in row.chars() {
+                    match c {
+                        '+' => promoted = true,
+                        '1'..='9' => (0..c as usize - '0' as usize).for_each(|_| cells.push("1".into())),
+                        _ => {
+                            cells.push(format!("{}{}", if promoted { "+" } else { "" }, swap(c)));
+                            promoted = false;
+                        }
+                    }
+                }
+                let mut out = String::new();
+                let mut empty = 0;
+                for cell in cells.iter().rev() {
+                    if cell == "1" {
+                        empty += 1;
+                        continue;
+                    }
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push_str(cell);
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                }
+                out
+            })
+            .collect();
+        let side = if fields[1] == "b" { "w" } else { "b" };
+        let hand: String = if fields[2] == "-" { "-".into() } else { fields[2].chars().map(swap).collect() };
+        format!("{} {side} {hand} {}", rows.join("/"), fields[3])
+    }
+
+    #[test]
+    fn either_side_sees_the_same_evaluation_of_its_own_game() {
+        // Castles on both wings, promoted pieces near both Kings, pieces in hand.
+        for text in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "ln1gk2nl/3s1s3/pr1pppp1b/6g1p/2R6/1pGB5/P1NPPPP1P/1P1S1S3/L3K1G+pL b n3p 41",
+            "l2k2gnl/1+r3sG2/3p1pp1b/1s1np1g1p/pN7/3B5/P1PPPPP1P/1pS2S3/L2RK2GL b n4p 81",
+            "ln5nl/1r1g1kg2/p1sppp1p1/2p3s1p/1p5P1/2PSP4/PPB2PP1P/2G2S1R1/LN1K1G1NL w B2p 44",
+        ] {
+            let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let swapped = colours_swapped(text);
+            let mirror = Shogi::from_position_string(&swapped).unwrap_or_else(|e| panic!("{swapped}: {e}"));
+            assert_eq!(evaluate(&position, &WEIGHTS), evaluate(&mirror, &WEIGHTS), "{text} against {swapped}");
+        }
+    }
+
     #[test]
     fn the_start_position_is_balanced_and_material_counts() {
         let start = Shogi::start();
