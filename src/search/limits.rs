@@ -63,6 +63,25 @@ impl Limits {
     }
 }
 
+/// Best-move stability: the target of a search with time in reserve is its soft limit times
+/// `STABILITY[n]` when the best move has stayed the same for `n` iterations (the last entry for
+/// more): a best move that just changed deserves more thought, a settled one less.
+const STABILITY: [f64; 5] = [1.6, 1.25, 1.0, 0.8, 0.65];
+
+impl Budget {
+    /// The time after which no new iteration starts, the best move having stayed the same for
+    /// `stable_iterations` iterations: the soft limit scaled by [`STABILITY`] (at least 1 ms, at
+    /// most the hard limit). A budget with nothing in reserve (`movetime`, spent byoyomi: soft
+    /// equals hard) keeps its soft limit.
+    pub fn target(&self, stable_iterations: usize) -> u64 {
+        if self.soft >= self.hard {
+            return self.soft;
+        }
+        let factor = STABILITY[stable_iterations.min(STABILITY.len() - 1)];
+        ((self.soft as f64 * factor) as u64).clamp(1, self.hard)
+    }
+}
+
 /// What may be spent of `allowed` ms: all but `overhead`, and never less than half of it (at
 /// least 1 ms). A margin larger than half the time would leave a short budget (`movetime 50`
 /// with the default 100 ms overhead) nothing to think with; half of it still leaves the other
@@ -74,6 +93,19 @@ fn spendable(allowed: u64, overhead: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_settled_best_move_takes_less_time_and_a_new_one_more() {
+        let budget = Budget { soft: 1_000, hard: 3_000 };
+        assert_eq!(budget.target(0), 1_600);
+        assert_eq!(budget.target(2), 1_000);
+        assert_eq!(budget.target(4), 650);
+        assert_eq!(budget.target(40), 650);
+        // Never past the hard limit.
+        assert_eq!(Budget { soft: 1_000, hard: 1_200 }.target(0), 1_200);
+        // Nothing in reserve: the whole budget, however settled the move.
+        assert_eq!(Budget { soft: 500, hard: 500 }.target(4), 500);
+    }
 
     fn limits(btime: u64, byoyomi: u64) -> Limits {
         Limits { time: [Some(btime), Some(btime)], byoyomi, ..Limits::default() }

@@ -93,6 +93,8 @@ pub struct Worker<'a, G: Game> {
     root_depth: i32,
     /// The best move of the last reported iteration (main thread).
     pub reported_best: Option<G::Move>,
+    /// How many iterations in a row have ended with the same best move (main thread).
+    stable_iterations: usize,
     nodes: u64,
     seldepth: usize,
     stopped: bool,
@@ -119,6 +121,7 @@ impl<'a, G: Game> Worker<'a, G> {
             completed_depth: 0,
             root_depth: 0,
             reported_best: None,
+            stable_iterations: 0,
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -161,7 +164,9 @@ impl<'a, G: Game> Worker<'a, G> {
             let iteration_nodes = self.nodes - nodes_before;
             if self.id == 0 {
                 report(self);
-                self.reported_best = Some(self.root_moves[0].mv);
+                let best = Some(self.root_moves[0].mv);
+                self.stable_iterations = if self.reported_best == best { self.stable_iterations + 1 } else { 0 };
+                self.reported_best = best;
                 let growth = iteration_growth(previous_nodes, iteration_nodes);
                 if self.iteration_ends_search(iteration_ms, growth) {
                     break;
@@ -258,11 +263,12 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let Some(budget) = shared.budget else { return false };
         let now = shared.control.clock_ms();
+        let soft = budget.target(self.stable_iterations);
         let finishes = growth.is_some_and(|g| now as f64 + g * iteration_ms as f64 <= budget.hard as f64);
-        self.deadline = Some(if finishes { budget.hard } else { budget.soft });
+        self.deadline = Some(if finishes { budget.hard } else { soft });
         let best = self.root_moves[0].score;
         self.root_moves.len() == 1
-            || now >= budget.soft
+            || now >= soft
             || (is_decisive(best) && self.completed_depth as i32 > 2 * mate_plies(best).abs() + 2)
     }
 
