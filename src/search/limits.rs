@@ -24,10 +24,11 @@ pub struct Limits {
 /// How long a timed search may run, in milliseconds from its start (or from `ponderhit`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Do not start another iteration after this much time.
+    /// Do not start another iteration after this much time, as scaled by the best move's
+    /// stability ([`Budget::target`]).
     pub soft: u64,
     /// Abort the search at this much time, whatever it is doing, once the iteration under way
-    /// is expected to finish by then (otherwise at `soft`). Equal to `soft` for `movetime` and
+    /// is expected to finish by then (otherwise at the target). Equal to `soft` for `movetime` and
     /// spent byoyomi: the whole budget is used.
     pub hard: u64,
 }

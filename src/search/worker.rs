@@ -99,7 +99,8 @@ pub struct Worker<'a, G: Game> {
     seldepth: usize,
     stopped: bool,
     /// Main thread: the clock time (ms) at which a timed search is aborted. The budget's hard
-    /// limit, brought down to its soft one when the iteration under way is not expected to finish.
+    /// limit, brought down to its target ([`Budget::target`](super::limits::Budget::target))
+    /// when the iteration under way is not expected to finish.
     deadline: Option<u64>,
     ordering: Ordering,
     pv: Vec<Vec<G::Move>>,
@@ -263,12 +264,12 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let Some(budget) = shared.budget else { return false };
         let now = shared.control.clock_ms();
-        let soft = budget.target(self.stable_iterations);
+        let target = budget.target(self.stable_iterations);
         let finishes = growth.is_some_and(|g| now as f64 + g * iteration_ms as f64 <= budget.hard as f64);
-        self.deadline = Some(if finishes { budget.hard } else { soft });
+        self.deadline = Some(if finishes { budget.hard } else { target });
         let best = self.root_moves[0].score;
         self.root_moves.len() == 1
-            || now >= soft
+            || now >= target
             || (is_decisive(best) && self.completed_depth as i32 > 2 * mate_plies(best).abs() + 2)
     }
 

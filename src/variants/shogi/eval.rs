@@ -164,7 +164,8 @@ mod tests {
     use crate::variants::shogi::weights::WEIGHTS;
 
     /// `text` (a shogi position string) with the colours swapped: the board turned half a
-    /// turn, every piece and hand changing owner, the other side to move.
+    /// turn (ranks and, within each, its squares and runs of empty squares in reverse order),
+    /// every piece and hand changing owner, the other side to move.
     fn colours_swapped(text: &str) -> String {
         let fields: Vec<&str> = text.split(' ').collect();
         let swap = |c: char| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
@@ -172,35 +173,19 @@ mod tests {
             .split('/')
             .rev()
             .map(|row| {
-                let mut cells: Vec<String> = Vec::new();
+                // Tokens: a piece with its promotion mark, or a run of empty squares.
+                let mut tokens: Vec<String> = Vec::new();
                 let mut promoted = false;
                 for c in row.chars() {
                     match c {
                         '+' => promoted = true,
-                        '1'..='9' => (0..c as usize - '0' as usize).for_each(|_| cells.push("1".into())),
                         _ => {
-                            cells.push(format!("{}{}", if promoted { "+" } else { "" }, swap(c)));
+                            tokens.push(format!("{}{}", if promoted { "+" } else { "" }, swap(c)));
                             promoted = false;
                         }
                     }
                 }
-                let mut out = String::new();
-                let mut empty = 0;
-                for cell in cells.iter().rev() {
-                    if cell == "1" {
-                        empty += 1;
-                        continue;
-                    }
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push_str(cell);
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                }
-                out
+                tokens.into_iter().rev().collect()
             })
             .collect();
         let side = if fields[1] == "b" { "w" } else { "b" };
