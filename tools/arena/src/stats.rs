@@ -69,9 +69,12 @@ pub struct Tally {
     pub pairs: [u64; 5],
 }
 
-/// What the SPRT adds to the count of every outcome of a sample without variance: one game (or
-/// pair) of each, a Laplace prior. Fishtest's 1e-3 suits its batches of hundreds of games; here
-/// the test is evaluated after every game, and with 1e-3 a single lost game gave LLR -134.
+/// What the SPRT adds to the count of every outcome of every sample: one game (or pair) of
+/// each, a Laplace prior. Fishtest's 1e-3 (and only for outcomes never seen) suits its batches of
+/// hundreds of games; here the test is evaluated after every game. Without a prior a run of one
+/// outcome could never be decided (a version that lost every game played 148 games undecided);
+/// with 1e-3 a single lost game gave LLR −134; with the prior only where the variance is zero,
+/// three pairs scored 1.5, 2 and 2 gave LLR 3.09 (H1 after seven games).
 const PSEUDO_COUNT: f64 = 1.0;
 
 /// Sample statistics of per-unit scores (a unit is a game or a pair of games).
@@ -324,20 +327,13 @@ impl Sprt {
     /// Units are completed pairs (pentanomial) once there are at least two, otherwise games
     /// (trinomial), as in [`Tally::elo`].
     ///
-    /// Returns 0.0 (undecided) when there is no data. A sample without variance (every unit
-    /// scored alike: only draws, only losses) is regularised with [`PSEUDO_COUNT`] added to
-    /// every outcome; without that a run of one outcome could never be decided (a version that
-    /// lost every game played 148 games undecided), and with too small a count one game decides.
+    /// Returns 0.0 (undecided) when there is no data. Every sample is regularised with
+    /// [`PSEUDO_COUNT`] added to every outcome: a run of one outcome is decided, but not by its
+    /// first few games, and a long test's LLR moves by about one part in its number of units.
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let Some(mut sample) = tally.sample() else {
+        let Some(sample) = tally.sample_with(PSEUDO_COUNT) else {
             return 0.0;
         };
-        if sample.variance <= 0.0 {
-            match tally.sample_with(PSEUDO_COUNT) {
-                Some(regularised) => sample = regularised,
-                None => return 0.0,
-            }
-        }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
         sample.n * (s1 - s0) * (2.0 * sample.mean - s0 - s1) / (2.0 * sample.variance)
@@ -533,12 +529,12 @@ mod tests {
     #[test]
     fn sprt_llr_hand_computed() {
         // elo1 = 400 * log10(3) gives s1 = 1 / (1 + 1/3) = 0.75; s0 = 0.5.
-        // W=3, D=1, L=1 (no pairs, trinomial): mu = 3.5 / 5 = 0.7,
-        // var = (3 * 0.3^2 + 1 * 0.2^2 + 1 * 0.7^2) / 5 = (0.27 + 0.04 + 0.49) / 5 = 0.16.
-        // llr = 5 * 0.25 * (1.4 - 1.25) / (2 * 0.16) = 0.1875 / 0.32 = 0.5859375.
+        // W=6, D=1, L=1 (no pairs, trinomial), regularised to W=7, D=2, L=2: n = 11,
+        // mu = 8 / 11, var = (7 (3/11)^2 + 2 (5/22)^2 + 2 (8/11)^2) / 11 = 37 / 242,
+        // llr = 11 * 0.25 * (16/11 - 1.25) / (2 * 37/242) = (99/176) / (74/242) = 23958 / 13024.
         let sprt = Sprt::new(0.0, 400.0 * 3f64.log10(), 0.05, 0.05).unwrap();
-        close(sprt.llr(&wdl(3, 1, 1)), 0.5859375, 1e-9);
-        assert_eq!(sprt.decision(&wdl(3, 1, 1)), None);
+        close(sprt.llr(&wdl(6, 1, 1)), 23958.0 / 13024.0, 1e-9);
+        assert_eq!(sprt.decision(&wdl(6, 1, 1)), None);
     }
 
     #[test]
@@ -552,13 +548,14 @@ mod tests {
         assert!(llr >= upper, "{llr}");
         assert_eq!(sprt.decision(&strong), Some(SprtDecision::AcceptH1));
 
-        // Mean score exactly 0.5 = s0: the LLR is negative and grows linearly with the sample.
+        // Mean score exactly 0.5 = s0: the LLR is negative and grows about linearly with the
+        // sample (the prior weighs less in a larger one).
         let even = Tally { pairs: [5, 20, 50, 20, 5], ..Tally::default() };
         let small = sprt.llr(&even);
         assert!(small < 0.0 && small > lower, "{small}");
         assert_eq!(sprt.decision(&even), None);
         let many = Tally { pairs: [100, 400, 1000, 400, 100], ..Tally::default() };
-        close(sprt.llr(&many), 20.0 * small, 1e-9);
+        close(sprt.llr(&many) / (20.0 * small), 1.0, 0.03);
         assert_eq!(sprt.decision(&many), Some(SprtDecision::AcceptH0));
     }
 
@@ -580,9 +577,11 @@ mod tests {
         assert_eq!(sprt.decision(&drawn_pairs), Some(SprtDecision::AcceptH0));
         let lost_pairs = Tally { losses: 80, pairs: [40, 0, 0, 0, 0], ..Tally::default() };
         assert_eq!(sprt.decision(&lost_pairs), Some(SprtDecision::AcceptH0));
-        // A sample with variance is not regularised.
-        let mixed = Tally { pairs: [1, 0, 0, 0, 1], ..Tally::default() };
-        let plain = mixed.sample().unwrap();
-        assert_eq!((plain.mean, plain.variance), (0.5, 0.25));
+        // Nor do a few pairs that vary a little: three pairs of 1.5, 2 and 2 points once gave
+        // LLR 3.09 (H1 after seven games) when only samples without variance were regularised.
+        let lucky_start = Tally { wins: 5, draws: 1, pairs: [0, 0, 0, 1, 2], ..Tally::default() };
+        assert_eq!(sprt.decision(&lucky_start), None, "LLR {}", sprt.llr(&lucky_start));
+        let lucky_start = Sprt::new(0.0, 25.0, 0.05, 0.05).unwrap().llr(&lucky_start);
+        assert!(lucky_start < 1.0, "LLR {lucky_start}");
     }
 }
