@@ -1,6 +1,6 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence on noisy moves (and on its first ply quiet checks that lose no material,
-//! in games with check), null-move pruning and late-move reductions where the game
+//! in games with check; its results go to the table at depth 0), null-move pruning and late-move reductions where the game
 //! allows, and expectimax with Star1 and Star2 cuts at chance nodes (`chance.rs`). Near the
 //! horizon, at nodes off the principal variation and not in check, moves are pruned: quiet moves
 //! past a count that grows with depth (late-move pruning), moves whose exchange loses more than
@@ -535,6 +535,14 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Chance(_) => return self.game.evaluate(),
             Turn::Decide(_) => {}
         }
+        // The table: any entry decides a node off the principal variation (quiescence stores
+        // at depth 0, below every search).
+        let key = self.game.key();
+        let pv_node = beta - alpha > 1;
+        if let Some(s) = self.shared.tt.probe(key).filter(|_| !pv_node).and_then(|h| h.cutoff(0, ply, alpha, beta)) {
+            return s;
+        }
+        let original_alpha = alpha;
         let evading = self.game.in_check() && ply < MAX_PLY && qply < QUIESCENCE_PLIES;
         let stand_pat = if evading { loss_in(ply) } else { self.game.evaluate() };
         if !evading && (stand_pat >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES) {
@@ -587,10 +595,11 @@ impl<'a, G: Game> Worker<'a, G> {
         self.ranked[ply] = ranked;
         self.moves[ply] = moves;
         if self.stopped {
-            0
-        } else {
-            best
+            return 0;
         }
+        let best_move = self.pv[ply].first().map(|&mv| G::encode(mv));
+        self.shared.tt.store(key, best_move, to_tt(best, ply), 0, Bound::of(best, original_alpha, beta));
+        best
     }
 
     /// Searches `mv` from a quiescence node at `ply` with the window `(alpha, beta)`, raising
