@@ -1,6 +1,7 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence on noisy moves (and on its first ply quiet checks that lose no material,
-//! in games with check; its results go to the table at depth 0), null-move pruning and late-move reductions where the game
+//! in games with check; it tries the table's move first, stands pat on at least the table's
+//! proven bound and stores its results at depth 0), null-move pruning and late-move reductions where the game
 //! allows, and expectimax with Star1 and Star2 cuts at chance nodes (`chance.rs`). Near the
 //! horizon, at nodes off the principal variation and not in check, moves are pruned: quiet moves
 //! past a count that grows with depth (late-move pruning), moves whose exchange loses more than
@@ -539,12 +540,15 @@ impl<'a, G: Game> Worker<'a, G> {
         // at depth 0, below every search).
         let key = self.game.key();
         let pv_node = beta - alpha > 1;
-        if let Some(s) = self.shared.tt.probe(key).filter(|_| !pv_node).and_then(|h| h.cutoff(0, ply, alpha, beta)) {
+        let hit = self.shared.tt.probe(key);
+        if let Some(s) = hit.filter(|_| !pv_node).and_then(|h| h.cutoff(0, ply, alpha, beta)) {
             return s;
         }
         let original_alpha = alpha;
         let evading = self.game.in_check() && ply < MAX_PLY && qply < QUIESCENCE_PLIES;
-        let stand_pat = if evading { loss_in(ply) } else { self.game.evaluate() };
+        // Standing pat is worth at least what the table has proven of the node.
+        let proven = hit.filter(|h| h.bound != Bound::Upper).map(|h| from_tt(h.score, ply));
+        let stand_pat = if evading { loss_in(ply) } else { self.game.evaluate().max(proven.unwrap_or(-INFINITE)) };
         if !evading && (stand_pat >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES) {
             return stand_pat;
         }
@@ -559,6 +563,12 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             self.game.generate_noisy(&mut moves);
             Ordering::rank_noisy(&self.game, &moves, &mut ranked);
+        }
+        // The table's move first.
+        if let Some(code) = hit.and_then(|h| h.mv) {
+            if let Some(index) = moves.iter().position(|&mv| G::encode(mv) == code) {
+                ranked.scores[index] = i32::MAX;
+            }
         }
         let mut quiet_evasions = 0;
         for i in 0..moves.len() {
