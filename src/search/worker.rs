@@ -1,14 +1,14 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence on noisy moves (and on its first ply quiet checks that lose no material,
 //! in games with check; it tries the table's move first, stands pat on at least the table's
-//! proven bound and stores its results at depth 0), null-move pruning and late-move reductions where the game
-//! allows, and expectimax with Star1 and Star2 cuts at chance nodes (`chance.rs`). Near the
-//! horizon, at nodes off the principal variation and not in check, moves are pruned: quiet moves
-//! past a count that grows with depth (late-move pruning), moves whose exchange loses more than
-//! the depth left can make good (exchange pruning), and quiet non-checking moves at a node
-//! evaluated far below alpha (futility, for games that declare a margin). A check that does not
-//! lose the checking piece is searched one ply deeper; a node without a table move one ply
-//! shallower (internal iterative reduction).
+//! proven bound and stores its results at depth 0), null-move pruning and late-move reductions
+//! where the game allows, and expectimax with Star1 and Star2 cuts at chance nodes
+//! (`chance.rs`). Near the horizon, at nodes off the principal variation and not in check, moves
+//! are pruned: quiet moves past a count that grows with depth (late-move pruning), moves whose
+//! exchange loses more than the depth left can make good (exchange pruning), and quiet
+//! non-checking moves at a node evaluated far below alpha (futility, for games that declare a
+//! margin). A check that does not lose the checking piece is searched one ply deeper; a node
+//! without a table move one ply shallower (internal iterative reduction).
 
 use super::chance::Outcomes;
 use super::ordering::{pick_next, Ordering, Ranked};
