@@ -60,6 +60,12 @@ static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
         .collect()
 });
 
+/// Where the table's move (its [`Game::encode`] code) stands in `moves`, if it is there.
+fn table_move_index<G: Game>(moves: &[G::Move], code: Option<u32>) -> Option<usize> {
+    let code = code?;
+    moves.iter().position(|&mv| G::encode(mv) == code)
+}
+
 /// A root move with the score and line of its last search.
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
@@ -411,7 +417,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.game.generate(&mut moves);
         // The table's move is searched before the others are ranked: when it refutes the node,
         // ranking (which classifies every move) is never paid for.
-        let tt_first = match tt_move.and_then(|code| moves.iter().position(|&mv| G::encode(mv) == code)) {
+        let tt_first = match table_move_index::<G>(&moves, tt_move) {
             Some(index) => {
                 moves.swap(0, index);
                 true
@@ -565,10 +571,8 @@ impl<'a, G: Game> Worker<'a, G> {
             Ordering::rank_noisy(&self.game, &moves, &mut ranked);
         }
         // The table's move first.
-        if let Some(code) = hit.and_then(|h| h.mv) {
-            if let Some(index) = moves.iter().position(|&mv| G::encode(mv) == code) {
-                ranked.scores[index] = i32::MAX;
-            }
+        if let Some(index) = table_move_index::<G>(&moves, hit.and_then(|h| h.mv)) {
+            ranked.scores[index] = i32::MAX;
         }
         let mut quiet_evasions = 0;
         for i in 0..moves.len() {
@@ -760,7 +764,7 @@ impl<'a, G: Game> Worker<'a, G> {
         moves.clear();
         self.game.generate(&mut moves);
         let tt_move = self.shared.tt.probe(self.game.key()).and_then(|h| h.mv);
-        let first = match tt_move.and_then(|code| moves.iter().position(|&mv| G::encode(mv) == code)) {
+        let first = match table_move_index::<G>(&moves, tt_move) {
             Some(index) => Some(moves[index]),
             None => {
                 let mut ranked = std::mem::take(&mut self.ranked[ply]);
