@@ -1,6 +1,7 @@
 //! The tuner's machinery (`tetsugaku::tune`): every game's weight file holds its tables exactly
 //! as the tuner writes them (so a tuned set rewrites only numbers), and Texel's local search
-//! recovers a weight that was moved away from the values that generated the results.
+//! and the gradient descent recover weights that were moved away from the values that generated
+//! the results.
 
 use tetsugaku::core::SplitMix64;
 use tetsugaku::tune::{fit_for, fit_scale, local_search, replace_constant, sigmoid, Tunable, WeightTable};
@@ -90,4 +91,45 @@ fn local_search_recovers_a_weight_moved_off_the_one_that_made_the_results() {
     assert!(error < start_error / 10.0, "error {start_error} -> {error}");
     assert!((values[pawn] - live[pawn]).abs() <= 4, "pawn {} against {}", values[pawn], live[pawn]);
     assert!(values.iter().zip(&live).filter(|(a, b)| a != b).count() <= 1, "frozen weights moved");
+}
+
+/// Positions of `variant` labelled with what its own evaluation predicts (k = 1), so that the
+/// live weights fit them exactly.
+fn self_labelled(variant: &Variant, count: usize) -> Vec<(String, f64)> {
+    random_positions(variant, count, 7)
+        .into_iter()
+        .map(|text| {
+            let game = AnyGame::new(variant, &RuleValues::default(), Some(&text)).unwrap_or_else(|e| panic!("{e}"));
+            let score = with_game!(&game, g => first_player_eval(g));
+            (text, sigmoid(1.0, score))
+        })
+        .collect()
+}
+
+#[test]
+fn gradient_descent_recovers_weights_moved_off_the_ones_that_made_the_results() {
+    let shogi = Variant::named("shogi").expect("shogi");
+    let fit = fit_for(shogi, &RuleValues::default(), &self_labelled(shogi, 400)).unwrap_or_else(|e| panic!("{e}"));
+    let live = fit.values();
+    let features = fit.features(&live).expect("shogi's evaluation is linear in its weights");
+    assert!(features.error(&live.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), 1.0) < 1e-12);
+
+    let names = fit.names();
+    let moved: Vec<usize> = ["board_value[0]", "slider_mobility", "hand_value[0]"]
+        .iter()
+        .map(|name| names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no {name}")))
+        .collect();
+    let mut start = live.clone();
+    for (&i, delta) in moved.iter().zip([40, -6, 120]) {
+        start[i] += delta;
+    }
+    let frozen: Vec<bool> = (0..live.len()).map(|i| !moved.contains(&i)).collect();
+    let before = fit.error(&start, 1.0);
+    let values = tetsugaku::tune::descend(&features, 1.0, &start, &frozen, 1500, 2.0, |_, _| {});
+    let after = fit.error(&values, 1.0);
+    assert!(after < before / 100.0, "error {before} -> {after}");
+    for &i in &moved {
+        assert!((values[i] - live[i]).abs() <= 2, "{}: {} against {}", names[i], values[i], live[i]);
+    }
+    assert!((0..live.len()).all(|i| !frozen[i] || values[i] == live[i]), "frozen weights moved");
 }

@@ -2,6 +2,7 @@
 //! games its positions came from. The error is the mean squared difference over quiet positions;
 //! the weights are moved one step at a time while the error falls (local search).
 
+use super::gradient::{Features, Row};
 use super::{Tunable, WeightTable};
 use crate::catalogue::{AnyGame, Variant};
 use crate::core::{Score, Side};
@@ -27,6 +28,10 @@ pub trait Fit: Send + Sync {
     fn error(&self, values: &[Score], k: f64) -> f64;
     /// The source of the weight constant holding `values`, and where it goes.
     fn source(&self, values: &[Score]) -> Written;
+    /// Every position as its features ([`gradient`](super::gradient)), if the evaluation is
+    /// linear in its weights: `None` when any position's evaluation at `values`, or at `values`
+    /// each one higher, is not what its features say.
+    fn features(&self, values: &[Score]) -> Option<Features>;
 }
 
 /// A weight constant written as source.
@@ -98,6 +103,36 @@ impl<G: Tunable> Fit for Samples<G> {
             constant: self.constant,
             text: self.weights.with_values(values).source(self.constant),
         }
+    }
+
+    fn features(&self, values: &[Score]) -> Option<Features> {
+        let n = values.len();
+        let table = |values: &[Score]| self.weights.with_values(values);
+        let units: Vec<G::Weights> =
+            (0..n).map(|i| table(&(0..n).map(|j| Score::from(i == j)).collect::<Vec<_>>())).collect();
+        let zero = table(&vec![0; n]);
+        let above: Vec<Score> = values.iter().map(|v| v + 1).collect();
+        let checks = [(table(values), values), (table(&above), &above[..])];
+        let rows: Option<Vec<Row>> = self
+            .positions
+            .par_iter()
+            .map(|position| {
+                let first = |score: Score| if position.side() == Side::First { score } else { -score };
+                let base = first(position.evaluate_with(&zero));
+                let entries: Vec<(u32, Score)> = units
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| (i as u32, first(position.evaluate_with(w)) - base))
+                    .filter(|&(_, change)| change != 0)
+                    .collect();
+                let predicted =
+                    |values: &[Score]| base + entries.iter().map(|&(i, c)| values[i as usize] * c).sum::<Score>();
+                let linear =
+                    checks.iter().all(|(weights, values)| first(position.evaluate_with(weights)) == predicted(values));
+                linear.then(|| Row::new(base, entries))
+            })
+            .collect();
+        Some(Features::new(rows?, self.results.clone(), n))
     }
 }
 

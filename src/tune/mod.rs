@@ -1,12 +1,15 @@
 //! Evaluation weights as the tuner (`arena tune`) sees them. Every game's evaluation reads its
 //! weights from one table ([`Tunable`]: a [`weight_table!`](crate::weight_table) struct in the
 //! game's `weights.rs`), which the tuner varies, fits to game results by Texel's method
-//! ([`fit`]) and writes back as source for review in a diff.
+//! ([`fit`]: a local search, or a gradient descent ([`gradient`]) where the evaluation is linear
+//! in its weights) and writes back as source for review in a diff.
 
 mod fit;
+mod gradient;
 mod table;
 
 pub use fit::{fit_for, fit_scale, is_quiet, local_search, sigmoid, Fit, Written};
+pub use gradient::{descend, Features};
 pub use table::{replace_constant, Field, WeightTable};
 
 use crate::core::Score;

@@ -15,7 +15,7 @@ use crate::spec::EngineSpec;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
-use tetsugaku::tune::{fit_for, fit_scale, local_search, replace_constant, Fit};
+use tetsugaku::tune::{descend, fit_for, fit_scale, local_search, replace_constant, Fit};
 use tetsugaku::{RuleValues, Score, Turn, Variant};
 
 #[derive(Args)]
@@ -58,6 +58,15 @@ pub struct TuneArgs {
     /// Engine processes labelling at once.
     #[arg(long, default_value_t = 1)]
     label_concurrency: usize,
+    /// Fit by gradient descent instead of the local search: this many steps of Adam over every
+    /// position at once (`--passes` and `--step` then play no part). Only for evaluations linear
+    /// in their weights, which the tuner checks on every position before it starts.
+    #[arg(long, value_name = "STEPS")]
+    gradient: Option<usize>,
+    /// The gradient descent's first step size (in score units), falling to a tenth of it by the
+    /// last step.
+    #[arg(long, default_value_t = 1.0, requires = "gradient")]
+    rate: f64,
     /// Rewrite the weight constant in its source file (a path from the current directory,
     /// which must be the repository's root); otherwise print it.
     #[arg(long)]
@@ -202,7 +211,10 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
     let held_error =
         |values: &[Score]| check.as_ref().map_or(String::new(), |c| format!(", held out {:.6}", c.error(values, k)));
     println!("k {k:.4}; error before {start_error:.6}{}", held_error(&before));
-    let values = search(fit.as_ref(), k, &before, &frozen, args, start_error);
+    let values = match args.gradient {
+        None => search(fit.as_ref(), k, &before, &frozen, args, start_error),
+        Some(steps) => descent(fit.as_ref(), k, &before, &frozen, steps, args.rate)?,
+    };
     let end_error = fit.error(&values, k);
     println!("error after {end_error:.6} ({:+.6}){}", end_error - start_error, held_error(&values));
     for (i, name) in names.iter().enumerate() {
@@ -221,6 +233,24 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
         println!("{}:\n{}", written.file, written.text);
     }
     Ok(true)
+}
+
+/// `steps` steps of gradient descent from `start`, if the evaluation is linear in its weights.
+fn descent(
+    fit: &dyn Fit,
+    k: f64,
+    start: &[Score],
+    frozen: &[bool],
+    steps: usize,
+    rate: f64,
+) -> Result<Vec<Score>, String> {
+    let clock = Instant::now();
+    let features = fit.features(start).ok_or("the evaluation is not linear in its weights: use the local search")?;
+    println!("features of every position read ({:.1} s)", clock.elapsed().as_secs_f64());
+    let values = descend(&features, k, start, frozen, steps, rate, |step, error| {
+        println!("step {step}: error {error:.6} ({:.1} s)", clock.elapsed().as_secs_f64());
+    });
+    Ok(values)
 }
 
 /// Passes of the local search from `start`: a pass that improves nothing halves the step, and
