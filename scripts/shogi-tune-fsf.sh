@@ -1,34 +1,35 @@
 #!/usr/bin/env bash
 # Tunes shogi's evaluation weights to Fairy-Stockfish's scores: plays Fairy-Stockfish against
 # itself with tools/arena (10,000 against 8,000 nodes a move, 8 random opening plies), has
-# Fairy-Stockfish score every quiet position at 5,000 nodes (`arena tune --label-engine`, the
+# Fairy-Stockfish score every quiet position at 10,000 nodes (`arena tune --label-engine`, the
 # labels saved beside the record), then fits the weights to those labels and to any label files
-# of earlier runs given after the passes. Writes the tuned WEIGHTS into
+# of earlier runs given after the steps, by gradient descent (`arena tune --gradient`). Writes the tuned WEIGHTS into
 # src/variants/shogi/weights.rs; prove the set with an `arena match --sprt` against the engine
 # before it (docs/strength.md) before keeping it.
 set -euo pipefail
 
 usage() {
   cat <<USAGE
-Usage: scripts/shogi-tune-fsf.sh [games] [passes] [labels...]
+Usage: scripts/shogi-tune-fsf.sh [games] [steps] [labels...]
 
   games    Fairy-Stockfish self-play games to record [default 1000]
-  passes   passes of the tuner's local search [default 40]
+  steps    steps of the tuner's gradient descent [default 2000]
   labels   label files of earlier runs (target/tune/*.labels) to fit together with the new one
 
 Environment: SEED, the seed of the games' openings [default 2024; give each run its own].
 
-The current weights: 30 passes over the labels of 1,000 new games (seed 2025) and of 3,526
-earlier ones (docs/strength.md).
+The current weights: 2,000 steps over Fairy-Stockfish's 10,000-node labels of 5,192 games of
+tetsugaku's own SPRT matches (`arena tune <records> --label-engine ... nodes=10000`, then this
+script's fit; docs/strength.md).
 
 Needs /usr/games/fairy-stockfish (Debian: apt-get install fairy-stockfish). On two cores the
-games take about 25 minutes and the labels about 4. Records go to target/tune/.
+games take about 25 minutes and the labels about 8. Records go to target/tune/.
 USAGE
 }
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then usage; exit 0; fi
 games=${1:-1000}
-passes=${2:-40}
+steps=${2:-2000}
 fsf=/usr/games/fairy-stockfish
 [[ -x $fsf ]] || { echo "$fsf is missing (apt-get install fairy-stockfish)" >&2; exit 2; }
 
@@ -58,8 +59,8 @@ done
 
 labels=${record%.games}.labels
 "$arena" tune "$record" --passes 0 --save-labels "$labels" \
-  --label-engine cmd=$fsf option.UCI_Variant=shogi option.Hash=16 nodes=5000 --label-concurrency 2
+  --label-engine cmd=$fsf option.UCI_Variant=shogi option.Hash=16 nodes=10000 --label-concurrency 2
 
 sets=()
 for file in "$labels" "${@:3}"; do sets+=(--labels "$file"); done
-"$arena" tune "${sets[@]}" --passes "$passes" "${freeze[@]}" --write
+"$arena" tune "${sets[@]}" --gradient "$steps" --rate 1 --l2 0.0000003 "${freeze[@]}" --write

@@ -125,7 +125,8 @@ fn gradient_descent_recovers_weights_moved_off_the_ones_that_made_the_results() 
     }
     let frozen: Vec<bool> = (0..live.len()).map(|i| !moved.contains(&i)).collect();
     let before = fit.error(&start, 1.0);
-    let values = tetsugaku::tune::descend(&features, 1.0, &start, &frozen, 1500, 2.0, |_, _| {});
+    let how = tetsugaku::tune::Descent { steps: 1500, rate: 2.0, l2: 0.0 };
+    let values = tetsugaku::tune::descend(&features, 1.0, &start, &frozen, how, |_, _| {});
     let after = fit.error(&values, 1.0);
     assert!(after < before / 100.0, "error {before} -> {after}");
     for &i in &moved {

@@ -91,35 +91,49 @@ fn squash(k: f64, score: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
-/// `steps` steps of Adam from `start` (`frozen` weights stay), the step size falling linearly
-/// from `rate` to a tenth of it; `report(step, error)` is called every 100 steps. Returns the
-/// weights rounded to whole scores.
+/// How [`descend`] moves.
+#[derive(Clone, Copy, Debug)]
+pub struct Descent {
+    /// Steps of Adam over every position.
+    pub steps: usize,
+    /// The first step size (score units); it falls linearly to a tenth of it by the last step.
+    pub rate: f64,
+    /// The weight of a pull back to the starting weights: `l2 · Σ ((w − start) / 100)²` is added
+    /// to the error the descent minimises, so that a weight few positions speak for stays
+    /// near where it was.
+    pub l2: f64,
+}
+
+/// [`Descent::steps`] steps of Adam from `start` (`frozen` weights stay); `report(step,
+/// weights)` is called every 100 steps and after the last. Returns the weights rounded to whole
+/// scores.
 pub fn descend(
     features: &Features,
     k: f64,
     start: &[Score],
     frozen: &[bool],
-    steps: usize,
-    rate: f64,
-    mut report: impl FnMut(usize, f64),
+    how: Descent,
+    mut report: impl FnMut(usize, &[f64]),
 ) -> Vec<Score> {
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
-    let mut values: Vec<f64> = start.iter().map(|&v| f64::from(v)).collect();
+    let origin: Vec<f64> = start.iter().map(|&v| f64::from(v)).collect();
+    let mut values = origin.clone();
     let (mut m, mut v) = (vec![0.0; values.len()], vec![0.0; values.len()]);
-    for step in 1..=steps {
+    for step in 1..=how.steps {
         let gradient = features.gradient(&values, k);
-        let size = rate * (1.0 - 0.9 * (step - 1) as f64 / steps.max(1) as f64);
+        let size = how.rate * (1.0 - 0.9 * (step - 1) as f64 / how.steps as f64);
         let (fix1, fix2) = (1.0 - power(beta1, step), 1.0 - power(beta2, step));
         for i in 0..values.len() {
             if frozen.get(i).copied().unwrap_or(false) {
                 continue;
             }
-            m[i] = beta1 * m[i] + (1.0 - beta1) * gradient[i];
-            v[i] = beta2 * v[i] + (1.0 - beta2) * gradient[i] * gradient[i];
+            let g = gradient[i] + 2.0 * how.l2 * (values[i] - origin[i]) / 10_000.0;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             values[i] -= size * (m[i] / fix1) / ((v[i] / fix2).sqrt() + epsilon);
         }
-        if step % 100 == 0 || step == steps {
-            report(step, features.error(&values, k));
+        if step % 100 == 0 || step == how.steps {
+            report(step, &values);
         }
     }
     values.iter().map(|v| v.round() as Score).collect()
@@ -154,9 +168,13 @@ mod tests {
             }
         }
         let features = Features::new(rows, results, 2);
-        let fitted = descend(&features, 1.0, &[0, 0], &[false, false], 3000, 4.0, |_, _| {});
+        let how = Descent { steps: 3000, rate: 4.0, l2: 0.0 };
+        let fitted = descend(&features, 1.0, &[0, 0], &[false, false], how, |_, _| {});
         assert!((fitted[0] - 120).abs() <= 1 && (fitted[1] + 40).abs() <= 1, "{fitted:?}");
-        let frozen = descend(&features, 1.0, &[0, 0], &[true, false], 3000, 4.0, |_, _| {});
+        let frozen = descend(&features, 1.0, &[0, 0], &[true, false], how, |_, _| {});
         assert_eq!(frozen[0], 0);
+        // A strong pull back holds the weights near the start.
+        let pulled = descend(&features, 1.0, &[0, 0], &[false, false], Descent { l2: 1.0, ..how }, |_, _| {});
+        assert!(pulled[0].abs() < 60 && pulled[1].abs() < 20, "{pulled:?}");
     }
 }

@@ -9,7 +9,7 @@ mod gradient;
 mod table;
 
 pub use fit::{fit_for, fit_scale, is_quiet, local_search, sigmoid, Fit, Written};
-pub use gradient::{descend, Features};
+pub use gradient::{descend, Descent, Features};
 pub use table::{replace_constant, Field, WeightTable};
 
 use crate::core::Score;

@@ -15,7 +15,7 @@ use crate::spec::EngineSpec;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
-use tetsugaku::tune::{descend, fit_for, fit_scale, local_search, replace_constant, Fit};
+use tetsugaku::tune::{descend, fit_for, fit_scale, local_search, replace_constant, Descent, Fit};
 use tetsugaku::{RuleValues, Score, Turn, Variant};
 
 #[derive(Args)]
@@ -67,6 +67,11 @@ pub struct TuneArgs {
     /// last step.
     #[arg(long, default_value_t = 1.0, requires = "gradient")]
     rate: f64,
+    /// The gradient descent's pull back to the starting weights: `L2 · Σ ((w − start) / 100)²`
+    /// is added to the error it minimises, so weights that few positions speak for stay near
+    /// where they were.
+    #[arg(long, default_value_t = 0.0, requires = "gradient")]
+    l2: f64,
     /// Rewrite the weight constant in its source file (a path from the current directory,
     /// which must be the repository's root); otherwise print it.
     #[arg(long)]
@@ -213,7 +218,10 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
     println!("k {k:.4}; error before {start_error:.6}{}", held_error(&before));
     let values = match args.gradient {
         None => search(fit.as_ref(), k, &before, &frozen, args, start_error),
-        Some(steps) => descent(fit.as_ref(), k, &before, &frozen, steps, args.rate)?,
+        Some(steps) => {
+            let how = Descent { steps, rate: args.rate, l2: args.l2 };
+            descent(fit.as_ref(), check.as_deref(), k, &before, &frozen, how)?
+        }
     };
     let end_error = fit.error(&values, k);
     println!("error after {end_error:.6} ({:+.6}){}", end_error - start_error, held_error(&values));
@@ -235,20 +243,27 @@ pub fn run(args: &TuneArgs) -> Result<bool, String> {
     Ok(true)
 }
 
-/// `steps` steps of gradient descent from `start`, if the evaluation is linear in its weights.
+/// Gradient descent from `start`, if the evaluation is linear in its weights, reporting the error
+/// on `held` positions too.
 fn descent(
     fit: &dyn Fit,
+    held: Option<&dyn Fit>,
     k: f64,
     start: &[Score],
     frozen: &[bool],
-    steps: usize,
-    rate: f64,
+    how: Descent,
 ) -> Result<Vec<Score>, String> {
     let clock = Instant::now();
-    let features = fit.features(start).ok_or("the evaluation is not linear in its weights: use the local search")?;
+    let not_linear = || "the evaluation is not linear in its weights: use the local search".to_string();
+    let features = fit.features(start).ok_or_else(not_linear)?;
+    let held = match held {
+        Some(held) => Some(held.features(start).ok_or_else(not_linear)?),
+        None => None,
+    };
     println!("features of every position read ({:.1} s)", clock.elapsed().as_secs_f64());
-    let values = descend(&features, k, start, frozen, steps, rate, |step, error| {
-        println!("step {step}: error {error:.6} ({:.1} s)", clock.elapsed().as_secs_f64());
+    let values = descend(&features, k, start, frozen, how, |step, values| {
+        let held = held.as_ref().map_or(String::new(), |h| format!(", held out {:.6}", h.error(values, k)));
+        println!("step {step}: error {:.6}{held} ({:.1} s)", features.error(values, k), clock.elapsed().as_secs_f64());
     });
     Ok(values)
 }
