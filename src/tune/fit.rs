@@ -48,7 +48,12 @@ pub struct Written {
 /// The expected result for the first player of a position it evaluates at `score`:
 /// `1 / (1 + 10^(-k * score / 400))`.
 pub fn sigmoid(k: f64, score: Score) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * score as f64 / 400.0))
+    squash(k, f64::from(score))
+}
+
+/// [`sigmoid`] of a real-valued score (the gradient descent's weights are real until rounded).
+pub(super) fn squash(k: f64, score: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
 /// Positions per unit of parallel work in [`Fit::error`].

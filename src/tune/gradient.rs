@@ -5,6 +5,7 @@
 //! ([`local_search`](super::local_search)) takes a minute, and every weight moves together, not
 //! one at a time by a fixed step.
 
+use super::fit::squash;
 use crate::core::Score;
 use rayon::prelude::*;
 
@@ -86,11 +87,6 @@ impl Features {
     }
 }
 
-/// [`sigmoid`](super::sigmoid) of a real-valued score.
-fn squash(k: f64, score: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
-}
-
 /// How [`descend`] moves.
 #[derive(Clone, Copy, Debug)]
 pub struct Descent {
@@ -147,14 +143,6 @@ fn power(beta: f64, step: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::sigmoid;
-
-    #[test]
-    fn squash_is_the_sigmoid() {
-        for s in [-900, -30, 0, 45, 1200] {
-            assert!((squash(0.7, f64::from(s)) - sigmoid(0.7, s)).abs() < 1e-12);
-        }
-    }
 
     /// Positions scored `w0 · a + w1 · b`, labelled by weights (120, -40): the fit finds them.
     #[test]
