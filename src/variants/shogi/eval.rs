@@ -1,8 +1,9 @@
 //! The shogi evaluation: material (in hand by how many of a kind are held), a piece-square table
 //! for every kind (the King's included), golds/silvers/knights/promoted pieces by their distance
-//! to both Kings (guards near their own, attackers near the enemy's), slider mobility, and King
-//! safety (enemy pieces near it, weighted by the enemy's hand). From the side to move's point of
-//! view.
+//! to both Kings (guards near their own, attackers near the enemy's), slider mobility, King
+//! safety (enemy pieces near it and the squares next to it the enemy attacks, weighted by the
+//! enemy's hand), and threats (pieces attacked by cheaper ones or attacked and undefended, apart
+//! for the side to move and the other). From the side to move's point of view.
 
 use super::attacks;
 use super::bitboard::{bit, squares, Bitboard};
@@ -44,7 +45,95 @@ crate::weight_table! {
         pub guard: [[Score; 9]; 5],
         /// The same near the enemy King.
         pub attack: [[Score; 9]; 5],
+        /// Per piece of the side to move, by `Kind as usize`, that the enemy attacks with a
+        /// cheaper piece or that stands attacked and undefended.
+        pub threat_on_us: [Score; KINDS],
+        /// The same for the pieces of the side not to move.
+        pub threat_on_them: [Score; KINDS],
+        /// By the number of squares next to the King that the enemy attacks (0..8).
+        pub king_zone: [Score; 9],
+        /// Per square next to the King the enemy attacks and per non-pawn piece in its hand.
+        pub zone_per_hand_piece: Score,
     }
+}
+
+/// Value tiers for threats: a piece attacked by one of a lower tier is threatened.
+#[inline]
+fn tier(kind: Kind) -> usize {
+    match kind {
+        Kind::Pawn => 0,
+        Kind::Lance | Kind::Knight => 1,
+        Kind::Silver | Kind::Gold | Kind::ProPawn | Kind::ProLance | Kind::ProKnight | Kind::ProSilver => 2,
+        Kind::Bishop | Kind::Horse => 3,
+        Kind::Rook | Kind::Dragon => 4,
+        Kind::King => 5,
+    }
+}
+
+/// The number of tiers ([`tier`]).
+const TIERS: usize = 6;
+
+/// The squares one side attacks: all of them, and, by tier, those attacked by a piece of a
+/// lower tier; and how many squares its rooks, bishops, dragons and horses reach as sliders.
+struct Reach {
+    all: Bitboard,
+    below: [Bitboard; TIERS],
+    slider_squares: u32,
+}
+
+impl Reach {
+    fn of(board: &Board, side: Side) -> Reach {
+        let occupied = board.occupied();
+        let own = board.side(side);
+        let each = |kinds: Bitboard, attack: &dyn Fn(Square) -> Bitboard| {
+            squares(own & kinds).fold(0, |union, sq| union | attack(sq))
+        };
+        let pawns = own & board.kind(Kind::Pawn);
+        // A pawn never stands on its far rank, so the shift never leaves the file.
+        let pawn = match side {
+            Side::First => pawns >> 1,
+            Side::Second => pawns << 1,
+        };
+        let small = each(board.kind(Kind::Lance), &|sq| attacks::lance(side, sq, occupied))
+            | each(board.kind(Kind::Knight), &|sq| attacks::knight(side, sq));
+        let middle = each(board.kind(Kind::Silver), &|sq| attacks::silver(side, sq))
+            | each(board.gold_movers(), &|sq| attacks::gold(side, sq));
+        let mut slider_squares = 0;
+        let mut slide = |kinds: Bitboard, attack: fn(Square, Bitboard) -> Bitboard| {
+            let mut union = 0;
+            for sq in squares(own & kinds) {
+                let reach = attack(sq, occupied);
+                slider_squares += reach.count_ones();
+                union |= reach;
+            }
+            union
+        };
+        let bishops = slide(board.kind(Kind::Bishop) | board.kind(Kind::Horse), attacks::bishop);
+        let rooks = slide(board.kind(Kind::Rook) | board.kind(Kind::Dragon), attacks::rook);
+        let horse_steps = each(board.kind(Kind::Horse), &attacks::king);
+        let dragon_steps = each(board.kind(Kind::Dragon), &attacks::king);
+        let king = each(board.kind(Kind::King), &attacks::king);
+        let by_tier = [pawn, small, middle, bishops | horse_steps, rooks | dragon_steps, king];
+        let mut below = [0; TIERS];
+        for t in 1..TIERS {
+            below[t] = below[t - 1] | by_tier[t - 1];
+        }
+        Reach { all: below[TIERS - 1] | by_tier[TIERS - 1], below, slider_squares }
+    }
+}
+
+/// `weights[kind]` summed over `victim`'s pieces (the King aside) that the enemy attacks with a
+/// cheaper piece, or attacks while `victim` does not defend them.
+fn threats(board: &Board, victim: Side, reach: &[Reach; 2], weights: &[Score; KINDS]) -> Score {
+    let (own, enemy) = (&reach[victim.index()], &reach[victim.opponent().index()]);
+    let mut score = 0;
+    for sq in squares(board.side(victim) & enemy.all & !board.kind(Kind::King)) {
+        let Some(piece) = board.piece_at(sq) else { continue };
+        if enemy.below[tier(piece.kind)] & bit(sq) != 0 || own.all & bit(sq) == 0 {
+            score += weights[piece.kind.index()];
+        }
+    }
+    score
 }
 
 /// The row of [`Weights::guard`] and [`Weights::attack`] for `kind`, if it has one.
@@ -107,18 +196,20 @@ fn seen_by(side: Side, sq: Square) -> (usize, usize) {
 /// The static evaluation of `position` from its side to move's point of view, with `w`.
 pub fn evaluate(position: &Shogi, w: &Weights) -> Score {
     let board = position.board();
-    let black = side_score(board, Side::First, w) - side_score(board, Side::Second, w);
-    match position.side {
+    let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+    let black = side_score(board, Side::First, &reach, w) - side_score(board, Side::Second, &reach, w);
+    let us = position.side;
+    let view = match us {
         Side::First => black,
         Side::Second => -black,
-    }
+    };
+    view + threats(board, us, &reach, &w.threat_on_us) + threats(board, us.opponent(), &reach, &w.threat_on_them)
 }
 
 /// Everything `side` owns: material, placement, the pieces guarding its King and attacking the
 /// enemy King, slider mobility, and its King's safety.
-fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
+fn side_score(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Score {
     let mut score = 0;
-    let occupied = board.occupied();
     let own_king = board.king_square(side);
     let enemy_king = board.king_square(side.opponent());
     for sq in squares(board.side(side)) {
@@ -130,32 +221,30 @@ fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
             score += own_king.map_or(0, |k| w.guard[role][distance(sq, k)]);
             score += enemy_king.map_or(0, |k| w.attack[role][distance(sq, k)]);
         }
-        let reach = match kind {
-            Kind::Rook | Kind::Dragon => attacks::rook(sq, occupied),
-            Kind::Bishop | Kind::Horse => attacks::bishop(sq, occupied),
-            _ => 0,
-        };
-        score += w.slider_mobility * reach.count_ones() as Score;
     }
+    score += w.slider_mobility * reach[side.index()].slider_squares as Score;
     for kind in Kind::IN_HAND {
         let held = board.hand(side).count(kind) as usize;
         let values = &w.hand_value[kind.index()];
         score += values[..held.min(HAND_HELD)].iter().sum::<Score>()
             + values[HAND_HELD - 1] * held.saturating_sub(HAND_HELD) as Score;
     }
-    score + king_safety(board, side, w)
+    score + king_safety(board, side, &reach[side.opponent().index()], w)
 }
 
 /// The safety of `side`'s King: the enemy near it, worse with pieces in the enemy's hand (where
 /// it stands is in [`Weights::placement`]).
-fn king_safety(board: &Board, side: Side, w: &Weights) -> Score {
+fn king_safety(board: &Board, side: Side, enemy_reach: &Reach, w: &Weights) -> Score {
     let Some(king) = board.king_square(side) else { return 0 };
     let enemy = side.opponent();
     let attackers = board.side(enemy) & NEAR[king] & !board.kind(Kind::Pawn) & !board.kind(Kind::King);
     let enemy_hand = board.hand(enemy);
     let hand_threat = enemy_hand.total() as Score - enemy_hand.count(Kind::Pawn) as Score;
     let attackers = attackers.count_ones() as Score;
+    let zone = (attacks::king(king) & enemy_reach.all).count_ones() as usize;
     -attackers * (w.attacker + w.attacker_per_hand_piece * hand_threat)
+        + w.king_zone[zone]
+        + w.zone_per_hand_piece * zone as Score * hand_threat
 }
 
 #[cfg(test)]
@@ -207,6 +296,48 @@ mod tests {
             let mirror = Shogi::from_position_string(&swapped).unwrap_or_else(|e| panic!("{swapped}: {e}"));
             assert_eq!(evaluate(&position, &WEIGHTS), evaluate(&mirror, &WEIGHTS), "{text} against {swapped}");
         }
+    }
+
+    #[test]
+    fn reach_is_what_every_piece_attacks_by_tier() {
+        for text in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l2k2gnl/1+r3sG2/3p1pp1b/1s1np1g1p/pN7/3B5/P1PPPPP1P/1pS2S3/L2RK2GL b n4p 81",
+            "ln5nl/1r1g1kg2/p1sppp1p1/2p3s1p/1p5P1/2PSP4/PPB2PP1P/2G2S1R1/LN1K1G1NL w B2p 44",
+            "4k4/9/9/4p1s2/4R1G2/5S3/9/1+B5+R1/4K4 b - 1",
+        ] {
+            let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
+            let board = position.board();
+            for side in [Side::First, Side::Second] {
+                let reach = Reach::of(board, side);
+                let mut below = [0; TIERS];
+                let mut all = 0;
+                for sq in squares(board.side(side)) {
+                    let kind = board.piece_at(sq).unwrap_or_else(|| panic!("{text}: no piece")).kind;
+                    let hit = attacks::attacks(side, kind, sq, board.occupied());
+                    all |= hit;
+                    below.iter_mut().skip(tier(kind) + 1).for_each(|b| *b |= hit);
+                }
+                assert_eq!((reach.all, reach.below), (all, below), "{text}, {side:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_attacked_by_cheaper_ones_or_left_loose_are_threatened() {
+        // Black: a rook a pawn attacks (threatened), a gold a silver attacks but a silver
+        // defends (safe), that silver (unattacked). White: the pawn and the silver, both
+        // attacked and undefended (threatened), and the King.
+        let text = "4k4/9/9/4p1s2/4R1G2/5S3/9/9/4K4 b - 1";
+        let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
+        let board = position.board();
+        let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+        let by_kind: [Score; KINDS] = std::array::from_fn(|k| 1 << k);
+        assert_eq!(threats(board, Side::First, &reach, &by_kind), 1 << Kind::Rook.index());
+        assert_eq!(
+            threats(board, Side::Second, &reach, &by_kind),
+            (1 << Kind::Pawn.index()) + (1 << Kind::Silver.index())
+        );
     }
 
     #[test]
