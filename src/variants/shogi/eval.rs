@@ -1,9 +1,10 @@
 //! The shogi evaluation: material (in hand by how many of a kind are held), a piece-square table
 //! for every kind (the King's included), golds/silvers/knights/promoted pieces by their distance
 //! to both Kings (guards near their own, attackers near the enemy's), slider mobility, King
-//! safety (enemy pieces near it and the squares next to it the enemy attacks, weighted by the
-//! enemy's hand), and threats (pieces attacked by cheaper ones or attacked and undefended, apart
-//! for the side to move and the other). From the side to move's point of view.
+//! safety (enemy pieces near it, the squares next to it the enemy attacks, weighted by the
+//! enemy's hand, and the squares where a piece from the enemy's hand would check it safely), and
+//! threats (pieces attacked by cheaper ones or attacked and undefended, apart for the side to
+//! move and the other). From the side to move's point of view.
 
 use super::attacks;
 use super::bitboard::{bit, squares, Bitboard};
@@ -54,6 +55,10 @@ crate::weight_table! {
         pub king_zone: [Score; 9],
         /// Per square next to the King the enemy attacks and per non-pawn piece in its hand.
         pub zone_per_hand_piece: Score,
+        /// By `Kind as usize` (`Pawn`..`Gold`), per empty square where a piece of the kind the
+        /// enemy holds in hand would check the King, defended by no piece but the King, and
+        /// next to the King only where the enemy attacks it.
+        pub safe_drop_check: [Score; HAND_KINDS],
     }
 }
 
@@ -229,22 +234,45 @@ fn side_score(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Sco
         score += values[..held.min(HAND_HELD)].iter().sum::<Score>()
             + values[HAND_HELD - 1] * held.saturating_sub(HAND_HELD) as Score;
     }
-    score + king_safety(board, side, &reach[side.opponent().index()], w)
+    score + king_safety(board, side, reach, w)
 }
 
 /// The safety of `side`'s King: the enemy near it, worse with pieces in the enemy's hand (where
 /// it stands is in [`Weights::placement`]).
-fn king_safety(board: &Board, side: Side, enemy_reach: &Reach, w: &Weights) -> Score {
+fn king_safety(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Score {
     let Some(king) = board.king_square(side) else { return 0 };
     let enemy = side.opponent();
     let attackers = board.side(enemy) & NEAR[king] & !board.kind(Kind::Pawn) & !board.kind(Kind::King);
     let enemy_hand = board.hand(enemy);
     let hand_threat = enemy_hand.total() as Score - enemy_hand.count(Kind::Pawn) as Score;
     let attackers = attackers.count_ones() as Score;
-    let zone = (attacks::king(king) & enemy_reach.all).count_ones() as usize;
+    let zone = (attacks::king(king) & reach[enemy.index()].all).count_ones() as usize;
+    let drop_checks = safe_drop_checks(board, side, king, reach, &w.safe_drop_check);
     -attackers * (w.attacker + w.attacker_per_hand_piece * hand_threat)
         + w.king_zone[zone]
         + w.zone_per_hand_piece * zone as Score * hand_threat
+        + drop_checks
+}
+
+/// `weights[kind]` per empty square where a piece of that kind from the enemy's hand, dropped,
+/// would check `side`'s King on `king` safely: no piece of `side` but the King defends the
+/// square, and next to the King the enemy attacks it too.
+fn safe_drop_checks(
+    board: &Board,
+    side: Side,
+    king: Square,
+    reach: &[Reach; 2],
+    weights: &[Score; HAND_KINDS],
+) -> Score {
+    let enemy = side.opponent();
+    let (defence, offence) = (&reach[side.index()], &reach[enemy.index()]);
+    let occupied = board.occupied();
+    let open = !occupied & !defence.below[TIERS - 1] & (offence.all | !attacks::king(king));
+    board
+        .hand(enemy)
+        .kinds()
+        .map(|kind| weights[kind.index()] * (attacks::attacks(side, kind, king, occupied) & open).count_ones() as Score)
+        .sum()
 }
 
 #[cfg(test)]
@@ -296,6 +324,36 @@ mod tests {
             let mirror = Shogi::from_position_string(&swapped).unwrap_or_else(|e| panic!("{swapped}: {e}"));
             assert_eq!(evaluate(&position, &WEIGHTS), evaluate(&mirror, &WEIGHTS), "{text} against {swapped}");
         }
+    }
+
+    #[test]
+    fn a_drop_check_is_safe_where_only_the_king_defends_and_the_enemy_supports_it_next_to_him() {
+        // Black's King on 5i, White's pawn on 5g covering 5h; White holds a rook, a gold and a
+        // knight. Gold: of its five checking squares next to the King only 5h is supported.
+        // Knight: 4g and 6g. Rook: 5h, and 3i to 1i and 7i to 9i (4i and 6i unsupported).
+        let text = "4k4/9/9/9/9/9/4p4/9/4K4 b rgn 1";
+        let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
+        let board = position.board();
+        let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+        let king = board.king_square(Side::First).unwrap_or_else(|| panic!("no King"));
+        let count = |kind: Kind| {
+            let mut only: [Score; HAND_KINDS] = [0; HAND_KINDS];
+            only[kind.index()] = 1;
+            safe_drop_checks(board, Side::First, king, &reach, &only)
+        };
+        assert_eq!((count(Kind::Gold), count(Kind::Knight), count(Kind::Rook), count(Kind::Bishop)), (1, 2, 7, 0));
+        // A black gold on 4i defends 5h and 3i and blocks the rook's line to 1i: the gold's one
+        // check goes, and the rook keeps 7i to 9i.
+        let text = "4k4/9/9/9/9/9/4p4/9/4KG3 b rgn 1";
+        let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
+        let board = position.board();
+        let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+        let count = |kind: Kind| {
+            let mut only: [Score; HAND_KINDS] = [0; HAND_KINDS];
+            only[kind.index()] = 1;
+            safe_drop_checks(board, Side::First, king, &reach, &only)
+        };
+        assert_eq!((count(Kind::Gold), count(Kind::Rook)), (0, 3));
     }
 
     #[test]
