@@ -331,29 +331,22 @@ mod tests {
         // Black's King on 5i, White's pawn on 5g covering 5h; White holds a rook, a gold and a
         // knight. Gold: of its five checking squares next to the King only 5h is supported.
         // Knight: 4g and 6g. Rook: 5h, and 3i to 1i and 7i to 9i (4i and 6i unsupported).
-        let text = "4k4/9/9/9/9/9/4p4/9/4K4 b rgn 1";
-        let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
-        let board = position.board();
-        let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
-        let king = board.king_square(Side::First).unwrap_or_else(|| panic!("no King"));
-        let count = |kind: Kind| {
+        let count = |text: &str, kind: Kind| {
+            let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
+            let board = position.board();
+            let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+            let king = board.king_square(Side::First).unwrap_or_else(|| panic!("no King"));
             let mut only: [Score; HAND_KINDS] = [0; HAND_KINDS];
             only[kind.index()] = 1;
             safe_drop_checks(board, Side::First, king, &reach, &only)
         };
-        assert_eq!((count(Kind::Gold), count(Kind::Knight), count(Kind::Rook), count(Kind::Bishop)), (1, 2, 7, 0));
+        let text = "4k4/9/9/9/9/9/4p4/9/4K4 b rgn 1";
+        let counts = [Kind::Gold, Kind::Knight, Kind::Rook, Kind::Bishop].map(|kind| count(text, kind));
+        assert_eq!(counts, [1, 2, 7, 0]);
         // A black gold on 4i defends 5h and 3i and blocks the rook's line to 1i: the gold's one
         // check goes, and the rook keeps 7i to 9i.
         let text = "4k4/9/9/9/9/9/4p4/9/4KG3 b rgn 1";
-        let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
-        let board = position.board();
-        let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
-        let count = |kind: Kind| {
-            let mut only: [Score; HAND_KINDS] = [0; HAND_KINDS];
-            only[kind.index()] = 1;
-            safe_drop_checks(board, Side::First, king, &reach, &only)
-        };
-        assert_eq!((count(Kind::Gold), count(Kind::Rook)), (0, 3));
+        assert_eq!((count(text, Kind::Gold), count(text, Kind::Rook)), (0, 3));
     }
 
     #[test]
