@@ -87,6 +87,12 @@ struct Reach {
 }
 
 impl Reach {
+    /// The reach of each side, indexed by [`Side::index`].
+    fn both(board: &Board) -> [Reach; 2] {
+        [Reach::of(board, Side::First), Reach::of(board, Side::Second)]
+    }
+
+    /// What `side`'s pieces on `board` attack.
     fn of(board: &Board, side: Side) -> Reach {
         let occupied = board.occupied();
         let own = board.side(side);
@@ -201,7 +207,7 @@ fn seen_by(side: Side, sq: Square) -> (usize, usize) {
 /// The static evaluation of `position` from its side to move's point of view, with `w`.
 pub fn evaluate(position: &Shogi, w: &Weights) -> Score {
     let board = position.board();
-    let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+    let reach = Reach::both(board);
     let black = side_score(board, Side::First, &reach, w) - side_score(board, Side::Second, &reach, w);
     let us = position.side;
     let view = match us {
@@ -334,7 +340,7 @@ mod tests {
         let count = |text: &str, kind: Kind| {
             let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
             let board = position.board();
-            let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+            let reach = Reach::both(board);
             let king = board.king_square(Side::First).unwrap_or_else(|| panic!("no King"));
             let mut only: [Score; HAND_KINDS] = [0; HAND_KINDS];
             only[kind.index()] = 1;
@@ -382,7 +388,7 @@ mod tests {
         let text = "4k4/9/9/4p1s2/4R1G2/5S3/9/9/4K4 b - 1";
         let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
         let board = position.board();
-        let reach = [Reach::of(board, Side::First), Reach::of(board, Side::Second)];
+        let reach = Reach::both(board);
         let by_kind: [Score; KINDS] = std::array::from_fn(|k| 1 << k);
         assert_eq!(threats(board, Side::First, &reach, &by_kind), 1 << Kind::Rook.index());
         assert_eq!(
