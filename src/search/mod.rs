@@ -5,6 +5,7 @@
 mod chance;
 mod control;
 mod cores;
+mod eval_cache;
 mod limits;
 pub mod mate;
 mod ordering;

@@ -11,6 +11,7 @@
 //! without a table move one ply shallower (internal iterative reduction).
 
 use super::chance::Outcomes;
+use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
 use super::ChancePruning;
@@ -110,6 +111,7 @@ pub struct Worker<'a, G: Game> {
     /// when the iteration under way is not expected to finish.
     deadline: Option<u64>,
     ordering: Ordering,
+    evaluations: EvalCache,
     pv: Vec<Vec<G::Move>>,
     moves: Vec<Vec<G::Move>>,
     ranked: Vec<Ranked>,
@@ -135,6 +137,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             deadline: shared.budget.map(|b| b.hard),
             ordering: Ordering::new(MAX_PLY),
+            evaluations: EvalCache::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
             ranked: vec![Ranked::default(); MAX_PLY + 2],
@@ -280,6 +283,13 @@ impl<'a, G: Game> Worker<'a, G> {
             || (is_decisive(best) && self.completed_depth as i32 > 2 * mate_plies(best).abs() + 2)
     }
 
+    /// The static evaluation of the position (from the cache when it was evaluated before).
+    #[inline]
+    fn evaluate(&mut self) -> Score {
+        let game = &self.game;
+        self.evaluations.get_or(game.key(), || game.evaluate())
+    }
+
     /// The score of a finished game for the side to move at `ply`.
     #[inline]
     fn outcome_score(&self, outcome: Outcome, side: Side, ply: usize) -> Score {
@@ -346,7 +356,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 return self.outcome_score(outcome, self.game.side(), ply);
             }
             // At the horizon a chance node is evaluated before its roll, as a leaf.
-            Turn::Chance(_) if depth <= 0 => return self.game.evaluate(),
+            Turn::Chance(_) if depth <= 0 => return self.evaluate(),
             Turn::Chance(_) => return self.chance(depth, ply, alpha, beta, cut),
             Turn::Decide(side) => side,
         };
@@ -354,7 +364,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return self.quiescence(ply, 0, alpha, beta);
         }
         if ply >= MAX_PLY {
-            return self.game.evaluate();
+            return self.evaluate();
         }
         let pv_node = beta - alpha > 1;
 
@@ -384,7 +394,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let futile = G::FUTILITY_MARGIN.filter(|_| depth <= FUTILITY_DEPTH);
         let null_move = G::NULL_MOVE_OK && cut && depth >= 3;
         let eval = ((futile.is_some() || null_move) && !pv_node && !is_decisive(beta) && !self.game.in_check())
-            .then(|| self.game.evaluate());
+            .then(|| self.evaluate());
         if let (Some(eval), Some(margin)) = (eval, futile) {
             if eval - margin * depth >= beta {
                 return eval;
@@ -436,7 +446,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // and not in check, once a move has kept it from being lost.
         let shallow = !pv_node && !in_check && depth <= SHALLOW_DEPTH;
         let node_eval = match (shallow, G::FUTILITY_MARGIN) {
-            (true, Some(_)) => eval.or_else(|| Some(self.game.evaluate())),
+            (true, Some(_)) => eval.or_else(|| Some(self.evaluate())),
             _ => None,
         };
         for i in 0..moves.len() {
@@ -539,7 +549,7 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Over(outcome) => {
                 return self.outcome_score(outcome, self.game.side(), ply);
             }
-            Turn::Chance(_) => return self.game.evaluate(),
+            Turn::Chance(_) => return self.evaluate(),
             Turn::Decide(_) => {}
         }
         // The table: any entry decides a node off the principal variation (quiescence stores
@@ -554,7 +564,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let evading = self.game.in_check() && ply < MAX_PLY && qply < QUIESCENCE_PLIES;
         // Standing pat is worth at least what the table has proven of the node.
         let proven = hit.filter(|h| h.bound != Bound::Upper).map(|h| from_tt(h.score, ply));
-        let stand_pat = if evading { loss_in(ply) } else { self.game.evaluate().max(proven.unwrap_or(-INFINITE)) };
+        let stand_pat = if evading { loss_in(ply) } else { self.evaluate().max(proven.unwrap_or(-INFINITE)) };
         if !evading && (stand_pat >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES) {
             return stand_pat;
         }
