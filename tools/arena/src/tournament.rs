@@ -187,7 +187,7 @@ pub fn run(settings: &Settings) -> Result<String, String> {
             if let Some(sprt) = settings.sprt {
                 if let Some(decision) = sprt.decision(&standings.stats[0].tally) {
                     if sprt_decision.is_none() {
-                        sprt_decision = Some(decision);
+                        sprt_decision = Some((decision, done + 1));
                         stop.store(true, Ordering::Relaxed);
                         eprintln!("SPRT decided ({decision:?}): no new games are started");
                     }
@@ -195,7 +195,7 @@ pub fn run(settings: &Settings) -> Result<String, String> {
             }
         }
     });
-    Ok(summary(settings, &standings))
+    Ok(summary(settings, &standings, sprt_decision))
 }
 
 /// A worker: plays jobs from the queue until it is empty or the match is stopped, keeping one
@@ -291,7 +291,10 @@ fn progress_line(
     line
 }
 
-fn summary(settings: &Settings, standings: &Standings) -> String {
+/// The match's summary. `sprt_decision` is the SPRT's decision and the number of games at which
+/// it was taken: games already under way then are finished and counted, and may move the final
+/// LLR back between the bounds, but the decision stands (no game was started after it).
+fn summary(settings: &Settings, standings: &Standings, sprt_decision: Option<(SprtDecision, usize)>) -> String {
     let mut out = String::new();
     let played: u64 = standings.stats.iter().map(|s| s.tally.games()).sum();
     let _ = writeln!(out, "Match summary: {}, {played} games, seed {}", settings.variant, settings.seed);
@@ -314,10 +317,10 @@ fn summary(settings: &Settings, standings: &Standings) -> String {
     if let Some(sprt) = settings.sprt {
         let tally = &standings.stats[0].tally;
         let (lower, upper) = sprt.bounds();
-        let state = match sprt.decision(tally) {
-            Some(SprtDecision::AcceptH1) => "H1 accepted",
-            Some(SprtDecision::AcceptH0) => "H0 accepted",
-            None => "undecided",
+        let state = match sprt_decision {
+            Some((SprtDecision::AcceptH1, games)) => format!("H1 accepted at game {games}"),
+            Some((SprtDecision::AcceptH0, games)) => format!("H0 accepted at game {games}"),
+            None => "undecided".to_string(),
         };
         let _ = writeln!(
             out,
