@@ -59,6 +59,13 @@ crate::weight_table! {
         /// enemy holds in hand would check the King, defended by no piece but the King, and
         /// next to the King only where the enemy attacks it.
         pub safe_drop_check: [Score; HAND_KINDS],
+        /// By [`CHECKING_KINDS`], per square from which an enemy piece of the kind could move
+        /// to check the King: not the enemy's own, defended by no piece but the King, and
+        /// next to the King only where a second enemy piece attacks it too.
+        pub safe_move_check: [Score; CHECKING_KINDS.len()],
+        /// Per square next to the King that the enemy attacks twice and no piece but the King
+        /// defends.
+        pub zone_twice: Score,
     }
 }
 
@@ -78,12 +85,41 @@ fn tier(kind: Kind) -> usize {
 /// The number of tiers ([`tier`]).
 const TIERS: usize = 6;
 
-/// The squares one side attacks: all of them, and, by tier, those attacked by a piece of a
-/// lower tier; and how many squares its rooks, bishops, dragons and horses reach as sliders.
+/// The kinds whose moves [`Weights::safe_move_check`] counts, a kind standing for the pieces
+/// that attack like it: lances, knights, silvers, gold-movers, bishops and horses, rooks and
+/// dragons.
+const CHECKING_KINDS: [Kind; 6] = [Kind::Lance, Kind::Knight, Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook];
+
+/// The squares one side attacks: all of them, those attacked at least twice, by tier those
+/// attacked by a piece of a lower tier, and by [`CHECKING_KINDS`] those the pieces of each kind
+/// attack; and how many squares its rooks, bishops, dragons and horses reach as sliders.
 struct Reach {
     all: Bitboard,
+    twice: Bitboard,
     below: [Bitboard; TIERS],
+    by_kind: [Bitboard; CHECKING_KINDS.len()],
     slider_squares: u32,
+}
+
+/// The squares attacked at least once and at least twice, as pieces' attacks are added.
+#[derive(Default)]
+struct Cover {
+    once: Bitboard,
+    twice: Bitboard,
+}
+
+impl Cover {
+    /// Adds the attacks of each of `pieces` (`attack` of its square); returns their union.
+    fn each(&mut self, pieces: Bitboard, mut attack: impl FnMut(Square) -> Bitboard) -> Bitboard {
+        squares(pieces).fold(0, |union, sq| union | self.add(attack(sq)))
+    }
+
+    /// Adds one piece's attacks (or those of pieces that never attack a square together).
+    fn add(&mut self, attack: Bitboard) -> Bitboard {
+        self.twice |= self.once & attack;
+        self.once |= attack;
+        attack
+    }
 }
 
 impl Reach {
@@ -96,40 +132,41 @@ impl Reach {
     fn of(board: &Board, side: Side) -> Reach {
         let occupied = board.occupied();
         let own = board.side(side);
-        let each = |kinds: Bitboard, attack: &dyn Fn(Square) -> Bitboard| {
-            squares(own & kinds).fold(0, |union, sq| union | attack(sq))
-        };
-        let pawns = own & board.kind(Kind::Pawn);
-        // A pawn never stands on its far rank, so the shift never leaves the file.
-        let pawn = match side {
+        let mine = |kinds: Bitboard| own & kinds;
+        let mut cover = Cover::default();
+        let pawns = mine(board.kind(Kind::Pawn));
+        // A pawn never stands on its far rank, so the shift never leaves the file; two pawns
+        // never attack the same square.
+        let pawn = cover.add(match side {
             Side::First => pawns >> 1,
             Side::Second => pawns << 1,
-        };
-        let small = each(board.kind(Kind::Lance), &|sq| attacks::lance(side, sq, occupied))
-            | each(board.kind(Kind::Knight), &|sq| attacks::knight(side, sq));
-        let middle = each(board.kind(Kind::Silver), &|sq| attacks::silver(side, sq))
-            | each(board.gold_movers(), &|sq| attacks::gold(side, sq));
+        });
+        let lance = cover.each(mine(board.kind(Kind::Lance)), |sq| attacks::lance(side, sq, occupied));
+        let knight = cover.each(mine(board.kind(Kind::Knight)), |sq| attacks::knight(side, sq));
+        let silver = cover.each(mine(board.kind(Kind::Silver)), |sq| attacks::silver(side, sq));
+        let gold = cover.each(mine(board.gold_movers()), |sq| attacks::gold(side, sq));
         let mut slider_squares = 0;
-        let mut slide = |kinds: Bitboard, attack: fn(Square, Bitboard) -> Bitboard| {
-            let mut union = 0;
-            for sq in squares(own & kinds) {
-                let reach = attack(sq, occupied);
-                slider_squares += reach.count_ones();
-                union |= reach;
-            }
-            union
+        let mut slide = |reach: Bitboard| {
+            slider_squares += reach.count_ones();
+            reach
         };
-        let bishops = slide(board.kind(Kind::Bishop) | board.kind(Kind::Horse), attacks::bishop);
-        let rooks = slide(board.kind(Kind::Rook) | board.kind(Kind::Dragon), attacks::rook);
-        let horse_steps = each(board.kind(Kind::Horse), &attacks::king);
-        let dragon_steps = each(board.kind(Kind::Dragon), &attacks::king);
-        let king = each(board.kind(Kind::King), &attacks::king);
-        let by_tier = [pawn, small, middle, bishops | horse_steps, rooks | dragon_steps, king];
+        let bishops = cover.each(mine(board.kind(Kind::Bishop)), |sq| slide(attacks::bishop(sq, occupied)))
+            | cover.each(mine(board.kind(Kind::Horse)), |sq| slide(attacks::bishop(sq, occupied)) | attacks::king(sq));
+        let rooks = cover.each(mine(board.kind(Kind::Rook)), |sq| slide(attacks::rook(sq, occupied)))
+            | cover.each(mine(board.kind(Kind::Dragon)), |sq| slide(attacks::rook(sq, occupied)) | attacks::king(sq));
+        let king = cover.each(mine(board.kind(Kind::King)), attacks::king);
+        let by_tier = [pawn, lance | knight, silver | gold, bishops, rooks, king];
         let mut below = [0; TIERS];
         for t in 1..TIERS {
             below[t] = below[t - 1] | by_tier[t - 1];
         }
-        Reach { all: below[TIERS - 1] | by_tier[TIERS - 1], below, slider_squares }
+        Reach {
+            all: below[TIERS - 1] | by_tier[TIERS - 1],
+            twice: cover.twice,
+            below,
+            by_kind: [lance, knight, silver, gold, bishops, rooks],
+            slider_squares,
+        }
     }
 }
 
@@ -254,10 +291,40 @@ fn king_safety(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Sc
     let attackers = attackers.count_ones() as Score;
     let zone = (attacks::king(king) & reach[enemy.index()].all).count_ones() as usize;
     let drop_checks = safe_drop_checks(board, side, king, reach, &w.safe_drop_check);
+    let move_checks = safe_move_checks(board, side, king, reach, &w.safe_move_check);
+    let (defence, offence) = (&reach[side.index()], &reach[enemy.index()]);
+    let pressed = (attacks::king(king) & offence.twice & !defence.below[TIERS - 1]).count_ones() as Score;
     -attackers * (w.attacker + w.attacker_per_hand_piece * hand_threat)
         + w.king_zone[zone]
         + w.zone_per_hand_piece * zone as Score * hand_threat
         + drop_checks
+        + move_checks
+        + w.zone_twice * pressed
+}
+
+/// `weights[i]` per square from which an enemy piece attacking like `CHECKING_KINDS[i]` could
+/// move to check `side`'s King on `king` safely: a square the enemy does not occupy, that no
+/// piece of `side` but the King defends and that, next to the King, a second enemy piece
+/// attacks too. (Pins and promotions on the way are not looked at.)
+fn safe_move_checks(
+    board: &Board,
+    side: Side,
+    king: Square,
+    reach: &[Reach; 2],
+    weights: &[Score; CHECKING_KINDS.len()],
+) -> Score {
+    let enemy = side.opponent();
+    let (defence, offence) = (&reach[side.index()], &reach[enemy.index()]);
+    let occupied = board.occupied();
+    let safe = !board.side(enemy) & !defence.below[TIERS - 1] & (offence.twice | !attacks::king(king));
+    CHECKING_KINDS
+        .iter()
+        .zip(offence.by_kind)
+        .zip(weights)
+        .map(|((&kind, movers), &w)| {
+            w * (attacks::attacks(side, kind, king, occupied) & movers & safe).count_ones() as Score
+        })
+        .sum()
 }
 
 /// `weights[kind]` per empty square where a piece of that kind from the enemy's hand, dropped,
@@ -284,6 +351,7 @@ fn safe_drop_checks(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::shogi::square::square_name;
     use crate::variants::shogi::weights::WEIGHTS;
 
     /// `text` (a shogi position string) with the colours swapped: the board turned half a
@@ -353,6 +421,46 @@ mod tests {
         // check goes, and the rook keeps 7i to 9i.
         let text = "4k4/9/9/9/9/9/4p4/9/4KG3 b rgn 1";
         assert_eq!((count(text, Kind::Gold), count(text, Kind::Rook)), (0, 3));
+    }
+
+    #[test]
+    fn a_move_check_is_safe_where_only_the_king_defends_and_a_second_piece_supports_it_next_to_him() {
+        // Black's King on 5i; White's gold on 4g and pawn on 5g, knight on 7e, rook on 1e. Gold:
+        // 4h and 5h check, and only 5h is attacked twice (the pawn too). Knight: 6g. Rook: 1i
+        // (5g is White's own pawn). 5h is the one square next to the King attacked twice.
+        let count = |text: &str| {
+            let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
+            let board = position.board();
+            let reach = Reach::both(board);
+            let king = board.king_square(Side::First).unwrap_or_else(|| panic!("no King"));
+            let by_kind = std::array::from_fn(|i| {
+                let mut only = [0; CHECKING_KINDS.len()];
+                only[i] = 1;
+                safe_move_checks(board, Side::First, king, &reach, &only)
+            });
+            let pressed = (attacks::king(king) & reach[1].twice & !reach[0].below[TIERS - 1]).count_ones();
+            (by_kind, pressed)
+        };
+        // Lance, knight, silver, gold, bishop, rook.
+        assert_eq!(count("4k4/9/9/9/2n5r/9/4pg3/9/4K4 b - 1"), ([0, 1, 0, 1, 0, 1], 1));
+        // A black gold on 6i defends 5h: the gold's check and the pressed square go.
+        assert_eq!(count("4k4/9/9/9/2n5r/9/4pg3/9/3GK4 b - 1"), ([0, 1, 0, 0, 0, 1], 0));
+    }
+
+    #[test]
+    fn twice_is_where_two_pieces_attack() {
+        // Black's pawns on 7g and 5g attack 7f and 5f, the silver on 6h 7g, 6g, 5g, 7i and 5i,
+        // the King on 5i the squares around it: no square twice. A gold on 6i attacks 7h, 6h
+        // and 5h (the King's 6h and 5h), 7i and 5i (the silver's).
+        let twice = |text: &str| {
+            let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
+            let reach = Reach::of(position.board(), Side::First);
+            let mut names: Vec<String> = squares(reach.twice).map(square_name).collect();
+            names.sort();
+            names
+        };
+        assert!(twice("4k4/9/9/9/9/9/2P1P4/3S5/4K4 b - 1").is_empty());
+        assert_eq!(twice("4k4/9/9/9/9/9/2P1P4/3S5/3GK4 b - 1"), ["5h", "5i", "6h", "7i"]);
     }
 
     #[test]

@@ -193,4 +193,6 @@ pub const WEIGHTS: Weights = Weights {
     king_zone: [146, 97, 72, 0, -38, -218, -107, -278, 2],
     zone_per_hand_piece: -61,
     safe_drop_check: [-135, -86, -243, -243, -75, -263, -291],
+    safe_move_check: [-334, -361, 6, -21, -141, -189],
+    zone_twice: -332,
 };
