@@ -2,7 +2,8 @@
 //! for every kind (the King's included), golds/silvers/knights/promoted pieces by their distance
 //! to both Kings (guards near their own, attackers near the enemy's), slider mobility, King
 //! safety (enemy pieces near it, the squares next to it the enemy attacks, weighted by the
-//! enemy's hand, and the squares where a piece from the enemy's hand would check it safely), and
+//! enemy's hand, those it attacks twice, and the squares where a piece from the enemy's hand
+//! would check it safely or an enemy piece could move to check it safely), and
 //! threats (pieces attacked by cheaper ones or attacked and undefended, apart for the side to
 //! move and the other). From the side to move's point of view.
 
