@@ -124,6 +124,12 @@ impl Cover {
 }
 
 impl Reach {
+    /// The squares a piece other than the King attacks.
+    #[inline]
+    fn by_pieces(&self) -> Bitboard {
+        self.below[TIERS - 1]
+    }
+
     /// The reach of each side, indexed by [`Side::index`].
     fn both(board: &Board) -> [Reach; 2] {
         [Reach::of(board, Side::First), Reach::of(board, Side::Second)]
@@ -293,14 +299,20 @@ fn king_safety(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Sc
     let zone = (attacks::king(king) & reach[enemy.index()].all).count_ones() as usize;
     let drop_checks = safe_drop_checks(board, side, king, reach, &w.safe_drop_check);
     let move_checks = safe_move_checks(board, side, king, reach, &w.safe_move_check);
-    let (defence, offence) = (&reach[side.index()], &reach[enemy.index()]);
-    let pressed = (attacks::king(king) & offence.twice & !defence.below[TIERS - 1]).count_ones() as Score;
+    let pressed = pressed_squares(side, king, reach) as Score;
     -attackers * (w.attacker + w.attacker_per_hand_piece * hand_threat)
         + w.king_zone[zone]
         + w.zone_per_hand_piece * zone as Score * hand_threat
         + drop_checks
         + move_checks
         + w.zone_twice * pressed
+}
+
+/// The squares next to `side`'s King on `king` that the enemy attacks twice and no piece of
+/// `side` but the King defends.
+fn pressed_squares(side: Side, king: Square, reach: &[Reach; 2]) -> u32 {
+    let (defence, offence) = (&reach[side.index()], &reach[side.opponent().index()]);
+    (attacks::king(king) & offence.twice & !defence.by_pieces()).count_ones()
 }
 
 /// `weights[i]` per square from which an enemy piece attacking like `CHECKING_KINDS[i]` could
@@ -317,7 +329,7 @@ fn safe_move_checks(
     let enemy = side.opponent();
     let (defence, offence) = (&reach[side.index()], &reach[enemy.index()]);
     let occupied = board.occupied();
-    let safe = !board.side(enemy) & !defence.below[TIERS - 1] & (offence.twice | !attacks::king(king));
+    let safe = !board.side(enemy) & !defence.by_pieces() & (offence.twice | !attacks::king(king));
     CHECKING_KINDS
         .iter()
         .zip(offence.by_kind)
@@ -341,7 +353,7 @@ fn safe_drop_checks(
     let enemy = side.opponent();
     let (defence, offence) = (&reach[side.index()], &reach[enemy.index()]);
     let occupied = board.occupied();
-    let open = !occupied & !defence.below[TIERS - 1] & (offence.all | !attacks::king(king));
+    let open = !occupied & !defence.by_pieces() & (offence.all | !attacks::king(king));
     board
         .hand(enemy)
         .kinds()
@@ -439,8 +451,7 @@ mod tests {
                 only[i] = 1;
                 safe_move_checks(board, Side::First, king, &reach, &only)
             });
-            let pressed = (attacks::king(king) & reach[1].twice & !reach[0].below[TIERS - 1]).count_ones();
-            (by_kind, pressed)
+            (by_kind, pressed_squares(Side::First, king, &reach))
         };
         // Lance, knight, silver, gold, bishop, rook.
         assert_eq!(count("4k4/9/9/9/2n5r/9/4pg3/9/4K4 b - 1"), ([0, 1, 0, 1, 0, 1], 1));
