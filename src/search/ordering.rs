@@ -108,15 +108,18 @@ fn noisy_score<G: Game>(game: &G, mv: G::Move) -> i32 {
     }
 }
 
-/// Moves the highest-scored move of `moves[from..]` to `from` (lazy selection sort).
+/// Moves the highest-scored move of `moves[from..]` to `from` (lazy selection sort; the first
+/// of equal scores). `from` must be below `moves.len()`.
 #[inline]
 pub fn pick_next<M: Copy>(moves: &mut [M], ranked: &mut Ranked, from: usize) {
-    let mut best = from;
-    for i in from + 1..moves.len() {
-        if ranked.scores[i] > ranked.scores[best] {
-            best = i;
+    let rest = &ranked.scores[from..moves.len()];
+    let (mut best, mut best_score) = (0, rest[0]);
+    for (i, &score) in rest.iter().enumerate().skip(1) {
+        if score > best_score {
+            (best, best_score) = (i, score);
         }
     }
+    let best = from + best;
     moves.swap(from, best);
     ranked.scores.swap(from, best);
     ranked.noisy.swap(from, best);

@@ -465,13 +465,19 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
             // Step 6b. Exchange pruning: a move that loses more material than the depth left
-            // can make good.
-            let gain = self.game.exchange_gain(mv);
-            if prunable && gain < -(if quiet { SEE_QUIET } else { SEE_NOISY }) * depth {
+            // can make good. The gain is computed only where a rule needs it (here, or for the
+            // check extension below): exchange evaluation is dear.
+            let mut gain = prunable.then(|| self.game.exchange_gain(mv));
+            if gain.is_some_and(|gain| gain < -(if quiet { SEE_QUIET } else { SEE_NOISY }) * depth) {
                 continue;
             }
             self.game.play(mv);
             let gives_check = self.game.in_check();
+            if gain.is_none() && G::SELECTIVE_SEARCH && gives_check && (ply as i32) < 2 * self.root_depth {
+                self.game.undo();
+                gain = Some(self.game.exchange_gain(mv));
+                self.game.play(mv);
+            }
             // Step 6c. Futility: a quiet move that does not check, at a node whose evaluation is
             // at least the game's margin per ply below alpha.
             if let (true, Some(e), Some(margin)) = (prunable && quiet && !gives_check, node_eval, G::FUTILITY_MARGIN) {
@@ -481,8 +487,12 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             // Step 6d. Check extension: a check that does not lose the checking piece.
-            let extension =
-                i32::from(G::SELECTIVE_SEARCH && gives_check && gain >= 0 && (ply as i32) < 2 * self.root_depth);
+            let extension = i32::from(
+                G::SELECTIVE_SEARCH
+                    && gives_check
+                    && gain.is_some_and(|gain| gain >= 0)
+                    && (ply as i32) < 2 * self.root_depth,
+            );
             let new_depth = depth - 1 + extension;
             let score = if i == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, false)

@@ -187,10 +187,22 @@ impl Board {
             | (attacks::silver(other, sq) & self.kind(Kind::Silver))
             | (attacks::gold(other, sq) & self.gold_movers())
             | (attacks::king(sq) & (self.kind(Kind::King) | self.kind(Kind::Horse) | self.kind(Kind::Dragon)));
-        let sliders = (attacks::lance(other, sq, occupied) & self.kind(Kind::Lance))
-            | (attacks::bishop(sq, occupied) & (self.kind(Kind::Bishop) | self.kind(Kind::Horse)))
-            | (attacks::rook(sq, occupied) & (self.kind(Kind::Rook) | self.kind(Kind::Dragon)));
-        (steps | sliders) & self.side(by)
+        let theirs = self.side(by);
+        // A slider's lines are looked at only when one of `by` stands on them.
+        let mut sliders = 0;
+        let lances = self.kind(Kind::Lance) & theirs & attacks::lance_ray(other, sq);
+        if lances != 0 {
+            sliders |= attacks::lance(other, sq, occupied) & lances;
+        }
+        let diagonal = (self.kind(Kind::Bishop) | self.kind(Kind::Horse)) & theirs & attacks::bishop_rays(sq);
+        if diagonal != 0 {
+            sliders |= attacks::bishop(sq, occupied) & diagonal;
+        }
+        let straight = (self.kind(Kind::Rook) | self.kind(Kind::Dragon)) & theirs & attacks::rook_rays(sq);
+        if straight != 0 {
+            sliders |= attacks::rook(sq, occupied) & straight;
+        }
+        (steps & theirs) | sliders
     }
 
     /// The pieces of `side` pinned against its King on `king` by enemy sliders, when the occupied
