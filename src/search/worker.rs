@@ -473,7 +473,9 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             self.game.play(mv);
             let gives_check = self.game.in_check();
-            if gain.is_none() && G::SELECTIVE_SEARCH && gives_check && (ply as i32) < 2 * self.root_depth {
+            // A check the extension below may lengthen, if it does not lose the checking piece.
+            let may_extend = G::SELECTIVE_SEARCH && gives_check && (ply as i32) < 2 * self.root_depth;
+            if may_extend && gain.is_none() {
                 self.game.undo();
                 gain = Some(self.game.exchange_gain(mv));
                 self.game.play(mv);
@@ -487,12 +489,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             // Step 6d. Check extension: a check that does not lose the checking piece.
-            let extension = i32::from(
-                G::SELECTIVE_SEARCH
-                    && gives_check
-                    && gain.is_some_and(|gain| gain >= 0)
-                    && (ply as i32) < 2 * self.root_depth,
-            );
+            let extension = i32::from(may_extend && gain.is_some_and(|gain| gain >= 0));
             let new_depth = depth - 1 + extension;
             let score = if i == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, false)
