@@ -3,6 +3,7 @@
 //! limits, and is deterministic on one thread.
 
 use tetsugaku::engine::run_bench;
+use tetsugaku::game::Turn;
 use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
 use tetsugaku::variants::hasami::{Hasami, RuleSet, VARIANTS};
 use tetsugaku::variants::shogi::Shogi;
@@ -15,11 +16,16 @@ fn rules(name: &str) -> RuleSet {
 /// Searches `position` of `variant` to `depth`, returning the summary and the last info score.
 fn search_to(variant: &str, position: &str, depth: u32, threads: usize) -> (Summary, Option<ScoreReport>) {
     let game = Hasami::from_position_string(rules(variant), position).expect("a valid position");
+    search_game(&game, depth, threads)
+}
+
+/// Searches `game` (with its history) to `depth`: the summary and the last info score.
+fn search_game(game: &Hasami, depth: u32, threads: usize) -> (Summary, Option<ScoreReport>) {
     let tt = TranspositionTable::new(16).expect("16 MiB");
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let config = Config { threads, ..Config::default() };
     let last_score = std::sync::Mutex::new(None);
-    let summary = search(&game, &limits, &config, &tt, &Control::new(false), &|event| {
+    let summary = search(game, &limits, &config, &tt, &Control::new(false), &|event| {
         if let Event::Info(info) = event {
             *last_score.lock().unwrap() = Some(info.score);
         }
@@ -90,6 +96,101 @@ fn blocks_a_four_in_a_row() {
         let mut next = after.clone();
         next.play(reply);
         assert_eq!(next.turn(), tetsugaku::Turn::Decide(tetsugaku::Side::Second), "{}", after.format_move(reply));
+    }
+}
+
+/// Plays `plies` quiet moves that each make a position new to the game: the first such move
+/// in generation order.
+fn wander(game: &mut Hasami, plies: usize) {
+    for _ in 0..plies {
+        let mut moves = Vec::new();
+        game.generate(&mut moves);
+        let fresh = moves.into_iter().find(|&mv| {
+            let mut next = game.clone();
+            next.play(mv);
+            !game.is_noisy(mv) && !next.repeats()
+        });
+        game.play(fresh.expect("a quiet move to a new position"));
+    }
+}
+
+/// Plays a move of the side to move and one of the other side, then takes both back (each
+/// man moves home): the position before them stands for the second time, and playing the
+/// first move again repeats one. Returns that first move's token.
+fn offer_repetition(game: &mut Hasami) -> String {
+    let back = |token: &str| format!("{}{}", &token[2..], &token[..2]);
+    let tokens = |game: &Hasami| {
+        let mut moves = Vec::new();
+        game.generate(&mut moves);
+        moves.into_iter().filter(|&mv| !game.is_noisy(mv)).map(|mv| game.format_move(mv)).collect::<Vec<_>>()
+    };
+    for first in tokens(game) {
+        let mut after_first = game.clone();
+        after_first.play(after_first.parse_move(&first).expect("generated"));
+        for second in tokens(&after_first) {
+            let mut trial = game.clone();
+            let played = [first.clone(), second.clone(), back(&first), back(&second)].iter().all(|token| {
+                let Ok(mv) = trial.parse_move(token) else { return false };
+                let quiet = !trial.is_noisy(mv);
+                trial.play(mv);
+                quiet && trial.turn() == Turn::Decide(trial.side())
+            });
+            if played {
+                *game = trial;
+                return first;
+            }
+        }
+    }
+    panic!("no pair of moves can be taken back");
+}
+
+/// `variants/hasami/quiet_spell.rs`: after 150 plies without a capture a draw is worth four
+/// men to the side to move, so in a level hasami position it repeats the position the other
+/// side offered; the search scores the repetition as that draw at once (no third occurrence
+/// needed). The same offer after a short spell is a draw worth nothing.
+#[test]
+fn takes_a_repetition_after_a_long_spell_without_a_capture() {
+    let level = "p3p3p/9/9/9/9/9/9/9/P3P3P b - 1";
+    for (spell, draw_value) in [(150, 400), (10, 0)] {
+        let mut game = Hasami::from_position_string(rules("hasami"), level).expect("a valid position");
+        wander(&mut game, spell);
+        let repeat = offer_repetition(&mut game);
+        assert_eq!(game.draw_value(), draw_value, "after {spell} quiet plies and the offer");
+        let mut repeated = game.clone();
+        repeated.play(repeated.parse_move(&repeat).expect("legal"));
+        assert!(repeated.repeats() && repeated.turn() == Turn::Decide(repeated.side()));
+        let (summary, score) = search_game(&game, 4, 1);
+        if spell == 150 {
+            let best = summary.best.expect("a move");
+            let mut after = game.clone();
+            after.play(after.parse_move(&best).expect("legal"));
+            assert!(after.repeats(), "{best} does not repeat a position");
+            assert_eq!(score, Some(ScoreReport::Centi(400)));
+        } else {
+            assert_ne!(score, Some(ScoreReport::Centi(400)));
+        }
+    }
+}
+
+/// The search's early repetition draw is the capture games' alone, and only since the last
+/// capture: a shuffle back to the start repeats in hasami, never in dai-hasami.
+#[test]
+fn a_position_repeats_for_the_search_in_the_capture_games_only() {
+    for (variant, repeats) in [("hasami", true), ("makyek", true), ("dai-hasami", false)] {
+        let mut game = Hasami::start(rules(variant));
+        let shuffle = match variant {
+            "hasami" => ["1i1h", "1a1b", "1h1i", "1b1a"],
+            "makyek" => ["1h1g", "1a1b", "1g1h", "1b1a"],
+            _ => ["1h1g", "1b1c", "1g1h", "1c1b"],
+        };
+        for token in shuffle {
+            assert!(!game.repeats(), "{variant}");
+            game.play(game.parse_move(token).expect("legal"));
+        }
+        assert_eq!(game.repeats(), repeats, "{variant}");
+        assert_eq!(game.turn(), Turn::Decide(game.side()), "a second occurrence is no draw yet");
+        game.undo();
+        assert!(!game.repeats(), "{variant}: undo");
     }
 }
 

@@ -136,6 +136,24 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether the position occurred before in the game, the same side to move, where the
+    /// rules draw a repeated position: the search then scores it as the draw either player
+    /// could steer it into by repeating (a repetition found in the search needs no third
+    /// occurrence). `false` (the default): only the rules' own draws count. The hasami family's
+    /// capture games say `true` (docs/strength.md, "Progress in the capture games").
+    fn repeats(&self) -> bool {
+        false
+    }
+
+    /// What a draw is worth to the side to move when this position is the root of a search,
+    /// in evaluation units; the search scores every draw in its tree with this value for that
+    /// side and its negative for the other. 0 (the default): a draw is even. The hasami
+    /// family's capture games raise it as a spell without a capture grows
+    /// (`variants/hasami/quiet_spell.rs`).
+    fn draw_value(&self) -> Score {
+        0
+    }
+
     /// The zobrist key of the position (everything that changes what is legal).
     fn key(&self) -> u64;
 

@@ -115,6 +115,9 @@ pub struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     moves: Vec<Vec<G::Move>>,
     ranked: Vec<Ranked>,
+    /// A draw's score for the side to move, by [`Side::index`]: the root position's
+    /// [`Game::draw_value`] for the root side, its negative for the other.
+    draw: [Score; 2],
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -123,6 +126,10 @@ impl<'a, G: Game> Worker<'a, G> {
             .iter()
             .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0 })
             .collect();
+        let root_side = game.side();
+        let mut draw = [DRAW; 2];
+        draw[root_side.index()] = game.draw_value();
+        draw[root_side.opponent().index()] = -game.draw_value();
         Worker {
             id,
             shared,
@@ -141,6 +148,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
             ranked: vec![Ranked::default(); MAX_PLY + 2],
+            draw,
         }
     }
 
@@ -296,7 +304,7 @@ impl<'a, G: Game> Worker<'a, G> {
         match outcome {
             Outcome::Win { winner, .. } if winner == side => win_in(ply),
             Outcome::Win { .. } => loss_in(ply),
-            Outcome::Draw(_) => DRAW,
+            Outcome::Draw(_) => self.draw[side.index()],
         }
     }
 
@@ -360,6 +368,9 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Chance(_) => return self.chance(depth, ply, alpha, beta, cut),
             Turn::Decide(side) => side,
         };
+        if self.game.repeats() {
+            return self.draw[side.index()];
+        }
         if depth <= 0 {
             return self.quiescence(ply, 0, alpha, beta);
         }

@@ -10,6 +10,7 @@ mod geometry;
 mod movegen;
 mod notation;
 mod position;
+mod quiet_spell;
 mod rules;
 mod weights;
 

@@ -21,6 +21,7 @@ struct Undo {
     captured: u128,
     outcome: Option<Outcome>,
     reversible: u32,
+    occurrences: u32,
 }
 
 const KEYS: [u64; 257] = zobrist_table(0x4A5A_5A11_0000_0001);
@@ -45,6 +46,8 @@ pub struct Hasami {
     outcome: Option<Outcome>,
     /// Plies since the last capture (or null move): how far back a repetition can lie.
     reversible: u32,
+    /// How often the position (board and side to move) has occurred, this time included.
+    occurrences: u32,
     /// The keys of every earlier position of the game, oldest first.
     history: Vec<u64>,
     undos: Vec<Undo>,
@@ -71,6 +74,7 @@ impl Hasami {
             move_number,
             outcome: None,
             reversible: 0,
+            occurrences: 1,
             history: Vec::new(),
             undos: Vec::new(),
         };
@@ -157,7 +161,7 @@ impl Hasami {
         if self.rules.material_draw && self.men[0].count_ones() < 5 && self.men[1].count_ones() < 5 {
             return Some(Outcome::Draw(DrawReason::Material));
         }
-        if self.repetitions() >= 3 {
+        if self.occurrences >= 3 {
             return Some(Outcome::Draw(DrawReason::Repetition));
         }
         if !self.has_moves() {
@@ -166,9 +170,9 @@ impl Hasami {
         None
     }
 
-    /// How often the current position (board and side to move) has occurred, this time included.
-    fn repetitions(&self) -> u32 {
-        occurrences(&self.history, self.key, self.reversible)
+    /// Whether the game is won by taking men (not by five in a row).
+    fn is_capture_game(&self) -> bool {
+        matches!(self.rules.win, Win::Reduce { .. })
     }
 
     /// The men the move `from -> to` by the side to move would capture.
@@ -239,7 +243,13 @@ impl Game for Hasami {
         let us = self.side;
         let them = us.opponent();
         let captured = self.captures_of(mv);
-        self.undos.push(Undo { mv: Some(mv), captured, outcome: self.outcome, reversible: self.reversible });
+        self.undos.push(Undo {
+            mv: Some(mv),
+            captured,
+            outcome: self.outcome,
+            reversible: self.reversible,
+            occurrences: self.occurrences,
+        });
         self.history.push(self.key);
         self.men[us.index()] ^= (1 << mv.from) | (1 << mv.to);
         self.key ^= man_key(us, mv.from as usize) ^ man_key(us, mv.to as usize);
@@ -255,6 +265,7 @@ impl Game for Hasami {
         self.side = them;
         self.key ^= SIDE_KEY;
         self.move_number.advance();
+        self.occurrences = occurrences(&self.history, self.key, self.reversible);
         self.outcome = self.judge();
     }
 
@@ -271,15 +282,23 @@ impl Game for Hasami {
         self.key = key;
         self.outcome = undo.outcome;
         self.reversible = undo.reversible;
+        self.occurrences = undo.occurrences;
     }
 
     fn play_null(&mut self) {
-        self.undos.push(Undo { mv: None, captured: 0, outcome: self.outcome, reversible: self.reversible });
+        self.undos.push(Undo {
+            mv: None,
+            captured: 0,
+            outcome: self.outcome,
+            reversible: self.reversible,
+            occurrences: self.occurrences,
+        });
         self.history.push(self.key);
         self.side = self.side.opponent();
         self.key ^= SIDE_KEY;
         // A pass is no real game event: no repetition is counted across it.
         self.reversible = 0;
+        self.occurrences = 1;
         self.outcome =
             (!self.has_moves()).then_some(Outcome::Win { winner: self.side.opponent(), reason: WinReason::NoMoves });
     }
@@ -324,6 +343,18 @@ impl Game for Hasami {
         let targets = self.noisy_targets();
         noisy.clear();
         noisy.extend(moves.iter().map(|&mv| targets & (1 << mv.to) != 0 && self.is_noisy(mv)));
+    }
+
+    fn repeats(&self) -> bool {
+        self.occurrences >= 2 && self.is_capture_game()
+    }
+
+    fn draw_value(&self) -> Score {
+        if self.is_capture_game() {
+            super::quiet_spell::draw_value(self.reversible)
+        } else {
+            0
+        }
     }
 
     fn evaluate(&self) -> Score {
