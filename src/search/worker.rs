@@ -126,10 +126,10 @@ impl<'a, G: Game> Worker<'a, G> {
             .iter()
             .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0 })
             .collect();
-        let root_side = game.side();
+        let (root_side, draw_value) = (game.side(), game.draw_value());
         let mut draw = [DRAW; 2];
-        draw[root_side.index()] = game.draw_value();
-        draw[root_side.opponent().index()] = -game.draw_value();
+        draw[root_side.index()] = draw_value;
+        draw[root_side.opponent().index()] = -draw_value;
         Worker {
             id,
             shared,
