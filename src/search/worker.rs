@@ -32,6 +32,10 @@ const SHALLOW_DEPTH: i32 = 4;
 /// (in [`Game::exchange_gain`]'s units).
 const SEE_QUIET: Score = 100;
 const SEE_NOISY: Score = 150;
+/// ProbCut works from this depth on; it tries at most this many captures (twice as many at an
+/// expected cut node).
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_TRIES: usize = 2;
 /// Internal iterative reduction applies from this depth on.
 const IIR_DEPTH: i32 = 4;
 /// Quiescence looks at most this many plies past the horizon.
@@ -431,6 +435,23 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
+        // Step 5b. ProbCut: a capture that wins enough to stand a margin above beta in
+        // quiescence and then in a search four plies shallower very likely refutes the node.
+        if let Some(margin) = G::FUTILITY_MARGIN.filter(|_| !pv_node && depth >= PROBCUT_DEPTH && !is_decisive(beta)) {
+            if !self.game.in_check() {
+                let eval = match eval {
+                    Some(eval) => eval,
+                    None => self.evaluate(),
+                };
+                if let Some(s) = self.probcut(depth, ply, beta + margin * 3 / 2, eval, cut) {
+                    return s;
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
+        }
+
         // Step 6. Move loop.
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
@@ -553,6 +574,41 @@ impl<'a, G: Game> Worker<'a, G> {
         let bound = Bound::of(best, original_alpha, beta);
         self.shared.tt.store(key, best_move.map(G::encode), to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// ProbCut's captures at a node of `depth` evaluated `eval`: the noisy moves whose exchange
+    /// gain could lift the evaluation to `raised`, best gain first, at most
+    /// [`PROBCUT_TRIES`] of them (twice as many at an expected `cut` node). The first whose
+    /// quiescence and then whose search four plies shallower stand at `raised` or above gives
+    /// the node's fail-high value.
+    fn probcut(&mut self, depth: i32, ply: usize, raised: Score, eval: Score, cut: bool) -> Option<Score> {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.game.generate_noisy(&mut moves);
+        let threshold = raised - eval;
+        let mut gains: Vec<(Score, G::Move)> = moves
+            .iter()
+            .map(|&mv| (self.game.exchange_gain(mv), mv))
+            .filter(|&(gain, _)| gain >= threshold)
+            .collect();
+        self.moves[ply] = moves;
+        gains.sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
+        let tries = PROBCUT_TRIES * if cut { 2 } else { 1 };
+        for &(_, mv) in gains.iter().take(tries) {
+            self.game.play(mv);
+            let mut s = -self.quiescence(ply + 1, 0, -raised, -raised + 1);
+            if s >= raised && !self.stopped {
+                s = -self.search(depth - 4, ply + 1, -raised, -raised + 1, !cut);
+            }
+            self.game.undo();
+            if self.stopped {
+                return None;
+            }
+            if s >= raised {
+                return Some(s);
+            }
+        }
+        None
     }
 
     /// Quiescence: stand pat on the evaluation, then try noisy moves only. In check (games with
