@@ -8,7 +8,9 @@
 //! exchange loses more than the depth left can make good (exchange pruning), and quiet
 //! non-checking moves at a node evaluated far below alpha (futility, for games that declare a
 //! margin). A check that does not lose the checking piece is searched one ply deeper; a node
-//! without a table move one ply shallower (internal iterative reduction).
+//! without a table move one ply shallower (internal iterative reduction). Deeper, a capture that
+//! stands a margin above beta in quiescence and in a search four plies shallower cuts the node
+//! (ProbCut, for games that declare a futility margin).
 
 use super::chance::Outcomes;
 use super::eval_cache::EvalCache;
@@ -586,11 +588,8 @@ impl<'a, G: Game> Worker<'a, G> {
         moves.clear();
         self.game.generate_noisy(&mut moves);
         let threshold = raised - eval;
-        let mut gains: Vec<(Score, G::Move)> = moves
-            .iter()
-            .map(|&mv| (self.game.exchange_gain(mv), mv))
-            .filter(|&(gain, _)| gain >= threshold)
-            .collect();
+        let mut gains: Vec<(Score, G::Move)> =
+            moves.iter().map(|&mv| (self.game.exchange_gain(mv), mv)).filter(|&(gain, _)| gain >= threshold).collect();
         self.moves[ply] = moves;
         gains.sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
         let tries = PROBCUT_TRIES * if cut { 2 } else { 1 };
