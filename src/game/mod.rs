@@ -82,7 +82,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Reverse futility pruning: a non-PV node within 3 plies of the horizon, not in check,
     /// whose evaluation is at least beta plus this margin per ply left is taken as a
     /// fail-high. The same margin prunes quiet moves at nodes evaluated that far below alpha,
-    /// and one and a half times it is ProbCut's margin above beta (from 5 plies).
+    /// one and a half times it is ProbCut's margin above beta (from 5 plies), and quiescence
+    /// skips a capture that does not check when the evaluation plus its exchange gain plus
+    /// this margin stays at or below alpha (delta pruning).
     /// `None` (the default): none of these is used. A game sets it, in its evaluation's units,
     /// once an `arena` match has shown that it gains.
     const FUTILITY_MARGIN: Option<Score> = None;

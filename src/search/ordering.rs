@@ -28,6 +28,19 @@ impl Ranked {
     pub fn loses(&self, i: usize) -> bool {
         self.noisy[i] && self.scores[i] < LOSING / 2
     }
+
+    /// The exchange gain of the `i`-th move, if it is a noisy move ranked by its gain (not
+    /// one moved to the front, as the table's move is, with `i32::MAX`).
+    #[inline]
+    pub fn gain(&self, i: usize) -> Option<i32> {
+        match self.scores[i] {
+            _ if !self.noisy[i] => None,
+            i32::MAX => None,
+            s if s >= NOISY / 2 => Some(s - NOISY),
+            s if s < LOSING / 2 => Some(s - LOSING),
+            _ => None,
+        }
+    }
 }
 
 /// Per-thread ordering memory: killer moves per ply and a history score per (side, move code).

@@ -1,7 +1,8 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
 //! search, quiescence on noisy moves (and on its first ply quiet checks that lose no material,
 //! in games with check; it tries the table's move first, stands pat on at least the table's
-//! proven bound and stores its results at depth 0), null-move pruning and late-move reductions
+//! proven bound, skips captures that cannot reach alpha by the futility margin unless they
+//! check, and stores its results at depth 0), null-move pruning and late-move reductions
 //! where the game allows, and expectimax with Star1 and Star2 cuts at chance nodes
 //! (`chance.rs`). Near the horizon, at nodes off the principal variation and not in check, moves
 //! are pruned: quiet moves past a count that grows with depth (late-move pruning), moves whose
@@ -670,6 +671,20 @@ impl<'a, G: Game> Worker<'a, G> {
                     break;
                 }
                 quiet_evasions += 1;
+            }
+            // Delta pruning (games with a futility margin): a capture whose exchange gain
+            // cannot lift the evaluation to alpha, even by the margin, unless it checks.
+            if let (false, Some(margin), Some(gain)) = (evading, G::FUTILITY_MARGIN, ranked.gain(i)) {
+                let hope = stand_pat + gain + margin;
+                if hope <= alpha {
+                    self.game.play(moves[i]);
+                    let checks = self.game.in_check();
+                    self.game.undo();
+                    if !checks {
+                        best = best.max(hope);
+                        continue;
+                    }
+                }
             }
             if self.quiescence_move(moves[i], ply, qply, (&mut alpha, beta), &mut best) {
                 break;
