@@ -442,10 +442,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // quiescence and then in a search four plies shallower very likely refutes the node.
         if let Some(margin) = G::FUTILITY_MARGIN.filter(|_| !pv_node && depth >= PROBCUT_DEPTH && !is_decisive(beta)) {
             if !self.game.in_check() {
-                let eval = match eval {
-                    Some(eval) => eval,
-                    None => self.evaluate(),
-                };
+                let eval = eval.unwrap_or_else(|| self.evaluate());
                 if let Some(s) = self.probcut(depth, ply, beta + margin * 3 / 2, eval, cut) {
                     return s;
                 }
