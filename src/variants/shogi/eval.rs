@@ -8,8 +8,9 @@
 //! move and the other). From the side to move's point of view.
 
 use super::attacks;
-use super::bitboard::{bit, squares, Bitboard};
+use super::bitboard::{bit, far_ranks, file_mask, squares, Bitboard, BOARD};
 use super::board::Board;
+use super::drops::drop_targets;
 use super::piece::{Kind, HAND_KINDS, KINDS};
 use super::position::Shogi;
 use super::square::{file_of, rank_of, square, Square, SQUARES};
@@ -67,6 +68,21 @@ crate::weight_table! {
         /// Per square next to the King that the enemy attacks twice and no piece but the King
         /// defends.
         pub zone_twice: Score,
+        /// By [`STEP_ROLES`] and by the squares a piece attacks (0..8) that are not its own
+        /// King's and that no enemy pawn attacks: one entry per piece.
+        pub step_mobility: [[Score; 9]; STEP_ROLES],
+        /// Per attack of the enemy on the King's flank (the King's file and the files beside
+        /// it, clamped inside the board, in its own five ranks): each square attacked counts
+        /// once, and once more if attacked twice.
+        pub flank_attack: Score,
+        /// Per eighth of the square of those attacks.
+        pub flank_attack_squared: Score,
+        /// Per square of the King's flank that its own side attacks.
+        pub flank_defence: Score,
+        /// By `Kind as usize` (`Pawn`..`Gold`), per kind held: the empty squares of the enemy's
+        /// five ranks that the enemy does not attack and where a piece of the kind may be
+        /// dropped.
+        pub drop_reach: [Score; HAND_KINDS],
     }
 }
 
@@ -100,7 +116,12 @@ struct Reach {
     below: [Bitboard; TIERS],
     by_kind: [Bitboard; CHECKING_KINDS.len()],
     slider_squares: u32,
+    /// By [`STEP_ROLES`] and mobility (see [`Weights::step_mobility`]), how many pieces.
+    step_mobility: [[u8; 9]; STEP_ROLES],
 }
+
+/// The rows of [`Weights::step_mobility`]: gold-movers, silvers, knights and lances.
+const STEP_ROLES: usize = 4;
 
 /// The squares attacked at least once and at least twice, as pieces' attacks are added.
 #[derive(Default)]
@@ -141,6 +162,17 @@ impl Reach {
         let own = board.side(side);
         let mine = |kinds: Bitboard| own & kinds;
         let mut cover = Cover::default();
+        let enemy_pawns = board.side(side.opponent()) & board.kind(Kind::Pawn);
+        let enemy_pawn_reach = match side {
+            Side::First => enemy_pawns << 1,
+            Side::Second => enemy_pawns >> 1,
+        };
+        let area = !(enemy_pawn_reach | mine(board.kind(Kind::King)));
+        let mut step_mobility = [[0u8; 9]; STEP_ROLES];
+        let mut step = |role: usize, reach: Bitboard| {
+            step_mobility[role][(reach & area).count_ones().min(8) as usize] += 1;
+            reach
+        };
         let pawns = mine(board.kind(Kind::Pawn));
         // A pawn never stands on its far rank, so the shift never leaves the file; two pawns
         // never attack the same square.
@@ -148,10 +180,10 @@ impl Reach {
             Side::First => pawns >> 1,
             Side::Second => pawns << 1,
         });
-        let lance = cover.each(mine(board.kind(Kind::Lance)), |sq| attacks::lance(side, sq, occupied));
-        let knight = cover.each(mine(board.kind(Kind::Knight)), |sq| attacks::knight(side, sq));
-        let silver = cover.each(mine(board.kind(Kind::Silver)), |sq| attacks::silver(side, sq));
-        let gold = cover.each(mine(board.gold_movers()), |sq| attacks::gold(side, sq));
+        let lance = cover.each(mine(board.kind(Kind::Lance)), |sq| step(3, attacks::lance(side, sq, occupied)));
+        let knight = cover.each(mine(board.kind(Kind::Knight)), |sq| step(2, attacks::knight(side, sq)));
+        let silver = cover.each(mine(board.kind(Kind::Silver)), |sq| step(1, attacks::silver(side, sq)));
+        let gold = cover.each(mine(board.gold_movers()), |sq| step(0, attacks::gold(side, sq)));
         let mut slider_squares = 0;
         let mut slide = |reach: Bitboard| {
             slider_squares += reach.count_ones();
@@ -173,6 +205,7 @@ impl Reach {
             below,
             by_kind: [lance, knight, silver, gold, bishops, rooks],
             slider_squares,
+            step_mobility,
         }
     }
 }
@@ -278,6 +311,10 @@ fn side_score(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Sco
         }
     }
     score += w.slider_mobility * reach[side.index()].slider_squares as Score;
+    for (weights, counts) in w.step_mobility.iter().zip(&reach[side.index()].step_mobility) {
+        score += weights.iter().zip(counts).map(|(&w, &n)| w * n as Score).sum::<Score>();
+    }
+    score += drop_reach(board, side, reach, &w.drop_reach);
     for kind in Kind::IN_HAND {
         let held = board.hand(side).count(kind) as usize;
         let values = &w.hand_value[kind.index()];
@@ -306,6 +343,53 @@ fn king_safety(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Sc
         + drop_checks
         + move_checks
         + w.zone_twice * pressed
+        + flank(side, king, reach, w)
+}
+
+/// The King's flank ([`Weights::flank_attack`]) for a King on each file index.
+const fn flank_table() -> [Bitboard; 9] {
+    let mut table = [0; 9];
+    let mut f = 0;
+    while f < 9 {
+        let centre = if f < 1 {
+            1
+        } else if f > 7 {
+            7
+        } else {
+            f
+        };
+        table[f] = file_mask(centre - 1) | file_mask(centre) | file_mask(centre + 1);
+        f += 1;
+    }
+    table
+}
+
+/// The three files of the King's flank by the King's file index.
+const FLANK_FILES: [Bitboard; 9] = flank_table();
+
+/// The attacks on and defence of the flank of `side`'s King on `king`.
+fn flank(side: Side, king: Square, reach: &[Reach; 2], w: &Weights) -> Score {
+    let (defence, offence) = (&reach[side.index()], &reach[side.opponent().index()]);
+    let flank = FLANK_FILES[file_of(king)] & far_ranks(side.opponent(), 5);
+    let attacked = offence.all & flank;
+    let pressure = (attacked.count_ones() + (attacked & offence.twice).count_ones()) as Score;
+    w.flank_attack * pressure
+        + w.flank_attack_squared * (pressure * pressure / 8)
+        + w.flank_defence * (defence.all & flank).count_ones() as Score
+}
+
+/// `weights[kind]` per kind in `side`'s hand, per empty square of the enemy's five ranks that
+/// the enemy does not attack and where a piece of the kind may be dropped.
+fn drop_reach(board: &Board, side: Side, reach: &[Reach; 2], weights: &[Score; HAND_KINDS]) -> Score {
+    let hand = board.hand(side);
+    if hand.total() == 0 {
+        return 0;
+    }
+    let open = !board.occupied() & far_ranks(side, 5) & !reach[side.opponent().index()].all & BOARD;
+    let own_pawns = board.side(side) & board.kind(Kind::Pawn);
+    hand.kinds()
+        .map(|kind| weights[kind.index()] * drop_targets(side, kind, open, own_pawns).count_ones() as Score)
+        .sum()
 }
 
 /// The squares next to `side`'s King on `king` that the enemy attacks twice and no piece of
@@ -411,6 +495,61 @@ mod tests {
             let mirror = Shogi::from_position_string(&swapped).unwrap_or_else(|e| panic!("{swapped}: {e}"));
             assert_eq!(evaluate(&position, &WEIGHTS), evaluate(&mirror, &WEIGHTS), "{text} against {swapped}");
         }
+    }
+
+    /// `text` as a position and its reach, for the feature tests.
+    fn board_and_reach(text: &str) -> (Board, [Reach; 2]) {
+        let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let board = position.board().clone();
+        let reach = Reach::both(&board);
+        (board, reach)
+    }
+
+    #[test]
+    fn the_flank_counts_enemy_attacks_in_the_kings_three_files_and_own_five_ranks() {
+        // White's rook on 5e attacks 4e and 6e along rank e and 5f to 5i down the file: six
+        // squares of the flank of Black's King on 5i (files 4-6, ranks e-i), none twice. The
+        // King itself defends 4h, 5h, 6h, 4i and 6i.
+        let (_, reach) = board_and_reach("4k4/9/9/9/4r4/9/9/9/4K4 b - 1");
+        let only = |attack, squared, defence| {
+            let w = Weights { flank_attack: attack, flank_attack_squared: squared, flank_defence: defence, ..WEIGHTS };
+            flank(Side::First, square(4, 8), &reach, &w)
+        };
+        assert_eq!((only(1, 0, 0), only(0, 1, 0), only(0, 0, 1)), (6, 36 / 8, 5));
+        // A King on file 1 has the flank of files 1-3; it defends 2h, 1h and 2i.
+        let (_, reach) = board_and_reach("4k4/9/9/9/9/9/9/9/8K b - 1");
+        let w = Weights { flank_attack: 0, flank_attack_squared: 0, flank_defence: 1, ..WEIGHTS };
+        assert_eq!(flank(Side::First, square(0, 8), &reach, &w), 3);
+    }
+
+    #[test]
+    fn drop_reach_counts_safe_empty_squares_of_the_enemy_camp_where_the_kind_may_drop() {
+        // Black holds a pawn and a knight; White's King on 5a attacks 4b, 5b and 6b. The pawn
+        // may drop on ranks b-e (36 squares) but the three attacked; the knight on ranks c-e.
+        let (board, reach) = board_and_reach("4k4/9/9/9/9/9/9/9/4K4 b PN 1");
+        let count = |kind: Kind| {
+            let mut only = [0; HAND_KINDS];
+            only[kind.index()] = 1;
+            drop_reach(&board, Side::First, &reach, &only)
+        };
+        assert_eq!((count(Kind::Pawn), count(Kind::Knight), count(Kind::Gold)), (33, 27, 0));
+        // A black pawn on file 5 (nifu) takes rank b-e of that file away from the pawn.
+        let (board, reach) = board_and_reach("4k4/9/9/9/9/9/4P4/9/4K4 b PN 1");
+        assert_eq!(drop_reach(&board, Side::First, &reach, &[1, 0, 0, 0, 0, 0, 0]), 33 - 3);
+    }
+
+    #[test]
+    fn step_mobility_leaves_out_squares_enemy_pawns_attack() {
+        // Black's silver on 5e attacks 4d, 5d, 6d, 4f and 6f; White's pawn on 5c attacks 5d.
+        let (_, reach) = board_and_reach("4k4/9/4p4/9/4S4/9/9/9/4K4 b - 1");
+        let mut expected = [[0u8; 9]; STEP_ROLES];
+        expected[1][4] = 1;
+        assert_eq!(reach[Side::First.index()].step_mobility, expected);
+        // A gold on 9i (the corner) attacks 9h, 8h and 8i.
+        let (_, reach) = board_and_reach("4k4/9/9/9/9/9/9/9/G3K4 b - 1");
+        expected = [[0u8; 9]; STEP_ROLES];
+        expected[0][3] = 1;
+        assert_eq!(reach[Side::First.index()].step_mobility, expected);
     }
 
     #[test]

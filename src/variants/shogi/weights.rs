@@ -195,4 +195,14 @@ pub const WEIGHTS: Weights = Weights {
     safe_drop_check: [-135, -86, -243, -243, -75, -263, -291],
     safe_move_check: [-334, -361, 6, -21, -141, -189],
     zone_twice: -332,
+    step_mobility: [
+        [0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    ],
+    flank_attack: 0,
+    flank_attack_squared: 0,
+    flank_defence: 0,
+    drop_reach: [0, 0, 0, 0, 0, 0, 0],
 };
