@@ -3,9 +3,11 @@
 //! to both Kings (guards near their own, attackers near the enemy's), slider mobility, King
 //! safety (enemy pieces near it, the squares next to it the enemy attacks, weighted by the
 //! enemy's hand, those it attacks twice, and the squares where a piece from the enemy's hand
-//! would check it safely or an enemy piece could move to check it safely), and
-//! threats (pieces attacked by cheaper ones or attacked and undefended, apart for the side to
-//! move and the other). From the side to move's point of view.
+//! would check it safely or an enemy piece could move to check it safely, the enemy's attacks
+//! on its flank), threats (pieces attacked by cheaper ones or attacked and undefended, apart
+//! for the side to move and the other), the mobility of the stepping pieces and lances, and
+//! the safe squares of the enemy's camp where pieces in hand could drop. From the side to
+//! move's point of view.
 
 use super::attacks;
 use super::bitboard::{bit, far_ranks, file_mask, squares, Bitboard, BOARD};
@@ -15,6 +17,7 @@ use super::piece::{Kind, HAND_KINDS, KINDS};
 use super::position::Shogi;
 use super::square::{file_of, rank_of, square, Square, SQUARES};
 use crate::core::{Score, Side};
+use std::sync::LazyLock;
 
 /// Board values by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R. What exchanges are
 /// counted in (`exchange.rs`, and Shogammon's evaluation); the evaluation's own material is in
@@ -116,12 +119,25 @@ struct Reach {
     below: [Bitboard; TIERS],
     by_kind: [Bitboard; CHECKING_KINDS.len()],
     slider_squares: u32,
-    /// By [`STEP_ROLES`] and mobility (see [`Weights::step_mobility`]), how many pieces.
-    step_mobility: [[u8; 9]; STEP_ROLES],
+    /// [`Weights::step_mobility`] summed over the side's stepping pieces and lances.
+    step_score: Score,
 }
 
 /// The rows of [`Weights::step_mobility`]: gold-movers, silvers, knights and lances.
 const STEP_ROLES: usize = 4;
+
+/// The row of [`Weights::step_mobility`] for lances, whose reach depends on the board.
+const LANCE_ROLE: usize = 3;
+
+/// By role (gold-movers, silvers, knights) and side, how many squares a piece on each square
+/// attacks: eight but where the board's edges cut some off.
+static STEP_REACH: LazyLock<[[[u8; SQUARES]; 2]; 3]> = LazyLock::new(|| {
+    let sides = [Side::First, Side::Second];
+    let count = |attack: fn(Side, Square) -> Bitboard| {
+        sides.map(|side| std::array::from_fn(|sq| attack(side, sq).count_ones() as u8))
+    };
+    [count(attacks::gold), count(attacks::silver), count(attacks::knight)]
+});
 
 /// The squares attacked at least once and at least twice, as pieces' attacks are added.
 #[derive(Default)]
@@ -152,12 +168,12 @@ impl Reach {
     }
 
     /// The reach of each side, indexed by [`Side::index`].
-    fn both(board: &Board) -> [Reach; 2] {
-        [Reach::of(board, Side::First), Reach::of(board, Side::Second)]
+    fn both(board: &Board, mobility: &[[Score; 9]; STEP_ROLES]) -> [Reach; 2] {
+        [Reach::of(board, Side::First, mobility), Reach::of(board, Side::Second, mobility)]
     }
 
-    /// What `side`'s pieces on `board` attack.
-    fn of(board: &Board, side: Side) -> Reach {
+    /// What `side`'s pieces on `board` attack, and their step mobility scored by `mobility`.
+    fn of(board: &Board, side: Side, mobility: &[[Score; 9]; STEP_ROLES]) -> Reach {
         let occupied = board.occupied();
         let own = board.side(side);
         let mine = |kinds: Bitboard| own & kinds;
@@ -168,9 +184,18 @@ impl Reach {
             Side::Second => enemy_pawns >> 1,
         };
         let area = !(enemy_pawn_reach | mine(board.kind(Kind::King)));
-        let mut step_mobility = [[0u8; 9]; STEP_ROLES];
-        let mut step = |role: usize, reach: Bitboard| {
-            step_mobility[role][(reach & area).count_ones().min(8) as usize] += 1;
+        // A step piece's mobility is its reach less the few squares outside the area.
+        let step_reach = &*STEP_REACH;
+        let index = side.index();
+        let mut step_score = 0;
+        let mut step = |role: usize, sq: Square, reach: Bitboard| {
+            let count = if role == LANCE_ROLE {
+                (reach & area).count_ones() as usize
+            } else {
+                let outside = reach & !area;
+                step_reach[role][index][sq] as usize - if outside == 0 { 0 } else { outside.count_ones() as usize }
+            };
+            step_score += mobility[role][count];
             reach
         };
         let pawns = mine(board.kind(Kind::Pawn));
@@ -180,10 +205,11 @@ impl Reach {
             Side::First => pawns >> 1,
             Side::Second => pawns << 1,
         });
-        let lance = cover.each(mine(board.kind(Kind::Lance)), |sq| step(3, attacks::lance(side, sq, occupied)));
-        let knight = cover.each(mine(board.kind(Kind::Knight)), |sq| step(2, attacks::knight(side, sq)));
-        let silver = cover.each(mine(board.kind(Kind::Silver)), |sq| step(1, attacks::silver(side, sq)));
-        let gold = cover.each(mine(board.gold_movers()), |sq| step(0, attacks::gold(side, sq)));
+        let lance =
+            cover.each(mine(board.kind(Kind::Lance)), |sq| step(LANCE_ROLE, sq, attacks::lance(side, sq, occupied)));
+        let knight = cover.each(mine(board.kind(Kind::Knight)), |sq| step(2, sq, attacks::knight(side, sq)));
+        let silver = cover.each(mine(board.kind(Kind::Silver)), |sq| step(1, sq, attacks::silver(side, sq)));
+        let gold = cover.each(mine(board.gold_movers()), |sq| step(0, sq, attacks::gold(side, sq)));
         let mut slider_squares = 0;
         let mut slide = |reach: Bitboard| {
             slider_squares += reach.count_ones();
@@ -205,7 +231,7 @@ impl Reach {
             below,
             by_kind: [lance, knight, silver, gold, bishops, rooks],
             slider_squares,
-            step_mobility,
+            step_score,
         }
     }
 }
@@ -284,7 +310,7 @@ fn seen_by(side: Side, sq: Square) -> (usize, usize) {
 /// The static evaluation of `position` from its side to move's point of view, with `w`.
 pub fn evaluate(position: &Shogi, w: &Weights) -> Score {
     let board = position.board();
-    let reach = Reach::both(board);
+    let reach = Reach::both(board, &w.step_mobility);
     let black = side_score(board, Side::First, &reach, w) - side_score(board, Side::Second, &reach, w);
     let us = position.side;
     let view = match us {
@@ -311,9 +337,7 @@ fn side_score(board: &Board, side: Side, reach: &[Reach; 2], w: &Weights) -> Sco
         }
     }
     score += w.slider_mobility * reach[side.index()].slider_squares as Score;
-    for (weights, counts) in w.step_mobility.iter().zip(&reach[side.index()].step_mobility) {
-        score += weights.iter().zip(counts).map(|(&w, &n)| w * n as Score).sum::<Score>();
-    }
+    score += reach[side.index()].step_score;
     score += drop_reach(board, side, reach, &w.drop_reach);
     for kind in Kind::IN_HAND {
         let held = board.hand(side).count(kind) as usize;
@@ -501,7 +525,7 @@ mod tests {
     fn board_and_reach(text: &str) -> (Board, [Reach; 2]) {
         let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let board = position.board().clone();
-        let reach = Reach::both(&board);
+        let reach = Reach::both(&board, &WEIGHTS.step_mobility);
         (board, reach)
     }
 
@@ -540,16 +564,22 @@ mod tests {
 
     #[test]
     fn step_mobility_leaves_out_squares_enemy_pawns_attack() {
+        // Weights that name the role and the mobility: ten per role, one per square.
+        let mobility: [[Score; 9]; STEP_ROLES] =
+            std::array::from_fn(|role| std::array::from_fn(|m| (10 * role + m) as Score));
+        let score = |text: &str| {
+            let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            Reach::of(position.board(), Side::First, &mobility).step_score
+        };
         // Black's silver on 5e attacks 4d, 5d, 6d, 4f and 6f; White's pawn on 5c attacks 5d.
-        let (_, reach) = board_and_reach("4k4/9/4p4/9/4S4/9/9/9/4K4 b - 1");
-        let mut expected = [[0u8; 9]; STEP_ROLES];
-        expected[1][4] = 1;
-        assert_eq!(reach[Side::First.index()].step_mobility, expected);
+        assert_eq!(score("4k4/9/4p4/9/4S4/9/9/9/4K4 b - 1"), 14);
         // A gold on 9i (the corner) attacks 9h, 8h and 8i.
-        let (_, reach) = board_and_reach("4k4/9/9/9/9/9/9/9/G3K4 b - 1");
-        expected = [[0u8; 9]; STEP_ROLES];
-        expected[0][3] = 1;
-        assert_eq!(reach[Side::First.index()].step_mobility, expected);
+        assert_eq!(score("4k4/9/9/9/9/9/9/9/G3K4 b - 1"), 3);
+        // A gold beside its King (6i) does not count the King's square: 7h, 6h, 5h and 7i.
+        assert_eq!(score("4k4/9/9/9/9/9/9/9/3GK4 b - 1"), 4);
+        // A lance on 1i sees up the file to White's pawn on 1c, which it attacks: 1h to 1c,
+        // less 1d, which the pawn attacks.
+        assert_eq!(score("4k4/9/8p/9/9/9/9/9/4K3L b - 1"), 30 + 5);
     }
 
     #[test]
@@ -560,7 +590,7 @@ mod tests {
         let count = |text: &str, kind: Kind| {
             let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
             let board = position.board();
-            let reach = Reach::both(board);
+            let reach = Reach::both(board, &WEIGHTS.step_mobility);
             let king = board.king_square(Side::First).unwrap_or_else(|| panic!("no King"));
             let mut only: [Score; HAND_KINDS] = [0; HAND_KINDS];
             only[kind.index()] = 1;
@@ -583,7 +613,7 @@ mod tests {
         let count = |text: &str| {
             let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
             let board = position.board();
-            let reach = Reach::both(board);
+            let reach = Reach::both(board, &WEIGHTS.step_mobility);
             let king = board.king_square(Side::First).unwrap_or_else(|| panic!("no King"));
             let by_kind = std::array::from_fn(|i| {
                 let mut only = [0; CHECKING_KINDS.len()];
@@ -605,7 +635,7 @@ mod tests {
         // and 5h (the King's 6h and 5h), 7i and 5i (the silver's).
         let twice = |text: &str| {
             let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
-            let reach = Reach::of(position.board(), Side::First);
+            let reach = Reach::of(position.board(), Side::First, &WEIGHTS.step_mobility);
             let mut names: Vec<String> = squares(reach.twice).map(square_name).collect();
             names.sort();
             names
@@ -625,7 +655,7 @@ mod tests {
             let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
             let board = position.board();
             for side in [Side::First, Side::Second] {
-                let reach = Reach::of(board, side);
+                let reach = Reach::of(board, side, &WEIGHTS.step_mobility);
                 let mut below = [0; TIERS];
                 let mut all = 0;
                 for sq in squares(board.side(side)) {
@@ -647,7 +677,7 @@ mod tests {
         let text = "4k4/9/9/4p1s2/4R1G2/5S3/9/9/4K4 b - 1";
         let position = Shogi::from_position_string(text).unwrap_or_else(|e| panic!("{e}"));
         let board = position.board();
-        let reach = Reach::both(board);
+        let reach = Reach::both(board, &WEIGHTS.step_mobility);
         let by_kind: [Score; KINDS] = std::array::from_fn(|k| 1 << k);
         assert_eq!(threats(board, Side::First, &reach, &by_kind), 1 << Kind::Rook.index());
         assert_eq!(
