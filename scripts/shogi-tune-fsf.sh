@@ -20,7 +20,9 @@ Environment: SEED, the seed of the games' openings [default 2024; give each run 
 
 The current weights: 2,000 steps over Fairy-Stockfish's 10,000-node labels of 5,192 games of
 tetsugaku's own SPRT matches (`arena tune <records> --label-engine ... nodes=10000`, then this
-script's fit; docs/strength.md).
+script's fit); the King-safety terms added since, each fitted alone with every older weight
+frozen; and step_mobility, flank_* and drop_reach fitted alone (600 steps) to 126,356 labels of
+the same kind (docs/strength.md).
 
 Needs /usr/games/fairy-stockfish (Debian: apt-get install fairy-stockfish). On two cores the
 games take about 25 minutes and the labels about 8. Records go to target/tune/.
