@@ -10,7 +10,7 @@
 //! move's point of view.
 
 use super::attacks;
-use super::bitboard::{bit, far_ranks, file_mask, squares, Bitboard, BOARD};
+use super::bitboard::{bit, far_ranks, file_mask, squares, Bitboard};
 use super::board::Board;
 use super::drops::drop_targets;
 use super::piece::{Kind, HAND_KINDS, KINDS};
@@ -139,6 +139,19 @@ static STEP_REACH: LazyLock<[[[u8; SQUARES]; 2]; 3]> = LazyLock::new(|| {
     [count(attacks::gold), count(attacks::silver), count(attacks::knight)]
 });
 
+/// The squares `side`'s `pawns` attack. A pawn never stands on its far rank, so the shift never
+/// leaves the file.
+#[inline]
+fn pawn_reach(side: Side, pawns: Bitboard) -> Bitboard {
+    match side {
+        Side::First => pawns >> 1,
+        Side::Second => pawns << 1,
+    }
+}
+
+/// By [`Side::index`], the five ranks farthest from the side: the other side's camp.
+const FAR_FIVE: [Bitboard; 2] = [far_ranks(Side::First, 5), far_ranks(Side::Second, 5)];
+
 /// The squares attacked at least once and at least twice, as pieces' attacks are added.
 #[derive(Default)]
 struct Cover {
@@ -178,12 +191,8 @@ impl Reach {
         let own = board.side(side);
         let mine = |kinds: Bitboard| own & kinds;
         let mut cover = Cover::default();
-        let enemy_pawns = board.side(side.opponent()) & board.kind(Kind::Pawn);
-        let enemy_pawn_reach = match side {
-            Side::First => enemy_pawns << 1,
-            Side::Second => enemy_pawns >> 1,
-        };
-        let area = !(enemy_pawn_reach | mine(board.kind(Kind::King)));
+        let enemy = side.opponent();
+        let area = !(pawn_reach(enemy, board.side(enemy) & board.kind(Kind::Pawn)) | mine(board.kind(Kind::King)));
         // A step piece's mobility is its reach less the few squares outside the area.
         let step_reach = &*STEP_REACH;
         let index = side.index();
@@ -198,13 +207,8 @@ impl Reach {
             step_score += mobility[role][count];
             reach
         };
-        let pawns = mine(board.kind(Kind::Pawn));
-        // A pawn never stands on its far rank, so the shift never leaves the file; two pawns
-        // never attack the same square.
-        let pawn = cover.add(match side {
-            Side::First => pawns >> 1,
-            Side::Second => pawns << 1,
-        });
+        // Two pawns never attack the same square.
+        let pawn = cover.add(pawn_reach(side, mine(board.kind(Kind::Pawn))));
         let lance =
             cover.each(mine(board.kind(Kind::Lance)), |sq| step(LANCE_ROLE, sq, attacks::lance(side, sq, occupied)));
         let knight = cover.each(mine(board.kind(Kind::Knight)), |sq| step(2, sq, attacks::knight(side, sq)));
@@ -394,7 +398,7 @@ const FLANK_FILES: [Bitboard; 9] = flank_table();
 /// The attacks on and defence of the flank of `side`'s King on `king`.
 fn flank(side: Side, king: Square, reach: &[Reach; 2], w: &Weights) -> Score {
     let (defence, offence) = (&reach[side.index()], &reach[side.opponent().index()]);
-    let flank = FLANK_FILES[file_of(king)] & far_ranks(side.opponent(), 5);
+    let flank = FLANK_FILES[file_of(king)] & FAR_FIVE[side.opponent().index()];
     let attacked = offence.all & flank;
     let pressure = (attacked.count_ones() + (attacked & offence.twice).count_ones()) as Score;
     w.flank_attack * pressure
@@ -409,7 +413,7 @@ fn drop_reach(board: &Board, side: Side, reach: &[Reach; 2], weights: &[Score; H
     if hand.total() == 0 {
         return 0;
     }
-    let open = !board.occupied() & far_ranks(side, 5) & !reach[side.opponent().index()].all & BOARD;
+    let open = !board.occupied() & FAR_FIVE[side.index()] & !reach[side.opponent().index()].all;
     let own_pawns = board.side(side) & board.kind(Kind::Pawn);
     hand.kinds()
         .map(|kind| weights[kind.index()] * drop_targets(side, kind, open, own_pawns).count_ones() as Score)
