@@ -1,9 +1,11 @@
-//! The command line: `arena match ...`, `arena replay <file>` and `arena tune <records...>`.
+//! The command line: `arena match ...`, `arena replay <file>`, `arena tune <records...>` and
+//! `arena merge <records...>`.
 
 use crate::adjudication::{DrawRule, ResignRule};
 use crate::dice::Dice;
 use crate::limit::parse_duration;
 use crate::opening::{self, Opening};
+use crate::slice::Slice;
 use crate::spec::{EngineSpec, KEYS};
 use crate::stats::Sprt;
 use crate::tournament::{Format, Settings};
@@ -49,6 +51,8 @@ pub enum Command {
     },
     /// Tune the variant's evaluation weights to the results of recorded games (Texel's method).
     Tune(crate::tune::TuneArgs),
+    /// Join the records of a match's shards into one record, and print its summary.
+    Merge(crate::merge::MergeArgs),
 }
 
 #[derive(Args)]
@@ -83,6 +87,13 @@ pub struct MatchArgs {
     /// The seed of random openings and dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play only shard I of N (1-based): an equal share of the match's opening pairs, with the
+    /// same openings, dice and game numbers as in the whole match (`arena merge` joins shards).
+    #[arg(long, value_name = "I/N", conflicts_with = "openings_range")]
+    shard: Option<String>,
+    /// Play only openings A to B (1-based, both included) of the match, as a shard.
+    #[arg(long, value_name = "A-B")]
+    openings_range: Option<String>,
     /// Games played at the same time (each with its own two engine processes).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     concurrency: u64,
@@ -131,6 +142,15 @@ impl MatchArgs {
         };
         let rules = self.rule_values()?;
         let needed = self.games.div_ceil(2);
+        let slice = match (&self.shard, &self.openings_range) {
+            (Some(shard), _) => Slice::shard(shard, needed)?,
+            (None, Some(range)) => Slice::range(range, needed)?,
+            (None, None) => Slice::whole(needed),
+        };
+        let openings_source = match &self.openings {
+            Some(path) => format!("file {}", path.file_name().map_or(path.as_os_str(), |name| name).to_string_lossy()),
+            None => format!("random {} plies", self.random_plies),
+        };
         let openings = match &self.openings {
             Some(path) => {
                 let book = opening::read_file(path, &self.variant, &rules)?;
@@ -149,6 +169,8 @@ impl MatchArgs {
             format: self.format,
             games: self.games,
             openings,
+            openings_source,
+            slice,
             seed: self.seed,
             concurrency: self.concurrency as usize,
             margin: self.margin,
@@ -212,7 +234,7 @@ mod tests {
         let words = std::iter::once("arena").chain(line.split_whitespace()).map(std::ffi::OsString::from);
         match Cli::read(words).map_err(|e| e.to_string())?.command {
             Command::Match(args) => args.settings(),
-            Command::Replay { .. } | Command::Tune(_) => Err("not a match".into()),
+            Command::Replay { .. } | Command::Tune(_) | Command::Merge(_) => Err("not a match".into()),
         }
     }
 

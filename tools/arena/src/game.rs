@@ -63,6 +63,7 @@ fn record(job: &Job, settings: &Settings, start: &Referee, end: &Referee, ending
         reason: ending.reason,
         illegal: ending.illegal,
         items: end.items().to_vec(),
+        trouble: Default::default(),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `arena`: plays matches between USI engines in every Tetsugaku variant, with the tetsugaku
 //! library as referee (legality, results, dice), re-validates recorded games, and tunes
-//! evaluation weights to their results.
+//! evaluation weights to their results; matches split into shards run anywhere and merge.
 
 mod adjudication;
 mod cli;
@@ -10,11 +10,15 @@ mod game;
 mod label;
 mod label_file;
 mod limit;
+mod match_header;
+mod merge;
 mod opening;
 mod record;
 mod referee;
 mod replay;
+mod slice;
 mod spec;
+mod standings;
 mod stats;
 mod tournament;
 mod tune;
@@ -43,6 +47,10 @@ fn main() -> ExitCode {
                 all_good
             }),
         cli::Command::Tune(args) => tune::run(&args),
+        cli::Command::Merge(args) => merge::run(&args).map(|summary| {
+            print!("{summary}");
+            true
+        }),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -71,6 +71,19 @@ impl Opening {
     }
 }
 
+/// A digest of `openings` (64-bit FNV-1a of their text, in hex): equal for the same openings
+/// in the same order.
+pub fn digest(openings: &[Opening]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for opening in openings {
+        let text = format!("{} moves {}\n", opening.start.as_deref().unwrap_or("startpos"), opening.items.join(" "));
+        for byte in text.bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
 /// Reads an openings file: one opening per line; blank lines and lines starting with `#` are
 /// skipped. Every opening is checked against the rules; errors name the line.
 pub fn read_file(path: &std::path::Path, variant: &str, rules: &RuleValues) -> Result<Vec<Opening>, String> {

@@ -9,8 +9,12 @@
 //! [Reason "b capture"]
 //! moves 5i5e 1a1e ...
 //! ```
-//! Headers are `[Key "value"]` with `\"` and `\\` escaped; the `moves` line ends a block.
+//! Headers are `[Key "value"]` with `\"` and `\\` escaped; the `moves` line ends a block. A
+//! file written by `arena match` or `arena merge` begins with the match header, a block ended
+//! by a `match` line (`match_header.rs`).
 
+use crate::engine::Trouble;
+use crate::match_header::MatchHeader;
 use crate::stats::GameScore;
 use std::fmt;
 use tetsugaku::{Outcome, RuleValues, Side, Variant};
@@ -67,6 +71,8 @@ pub struct GameRecord {
     pub illegal: Option<String>,
     /// Every move and roll, the opening's included.
     pub items: Vec<String>,
+    /// The protocol trouble each player's engine caused in the game (first, second).
+    pub trouble: [Trouble; 2],
 }
 
 impl GameResult {
@@ -130,7 +136,7 @@ impl Termination {
 
 impl fmt::Display for GameRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut header = |key: &str, value: &str| writeln!(f, "[{key} \"{}\"]", escape(value));
+        let mut header = |key: &str, value: &str| write_header(f, key, value);
         header("Game", &self.number.to_string())?;
         header("Variant", &self.variant)?;
         for (option, value) in self.rules.changed() {
@@ -150,6 +156,10 @@ impl fmt::Display for GameRecord {
         if let Some(illegal) = &self.illegal {
             header("IllegalMove", illegal)?;
         }
+        if self.trouble != [Trouble::default(); 2] {
+            let [a, b] = self.trouble;
+            header("Trouble", &format!("{} {} {} {}", a.junk, a.errors, b.junk, b.errors))?;
+        }
         if self.items.is_empty() {
             writeln!(f, "moves")?;
         } else {
@@ -159,12 +169,20 @@ impl fmt::Display for GameRecord {
     }
 }
 
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ")
+/// Writes the header line `[key "value"]`, the value escaped.
+pub fn write_header(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> fmt::Result {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ");
+    writeln!(f, "[{key} \"{escaped}\"]")
 }
 
 /// Reads every record of a file's text. Errors name the line.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
+    parse_file(text).map(|(_, records)| records)
+}
+
+/// Reads a record file's match header, if it has one, and every record. Errors name the line.
+pub fn parse_file(text: &str) -> Result<(Option<MatchHeader>, Vec<GameRecord>), String> {
+    let mut header = None;
     let mut records = Vec::new();
     let mut headers: Vec<(String, String)> = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -178,6 +196,11 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
         } else if line == "moves" || line.starts_with("moves ") {
             let items = line.split_whitespace().skip(1).map(String::from).collect();
             records.push(build(std::mem::take(&mut headers), items).map_err(at)?);
+        } else if line == "match" {
+            if header.is_some() || !records.is_empty() {
+                return Err(at("a match header after the first block".into()));
+            }
+            header = Some(MatchHeader::from_headers(&std::mem::take(&mut headers)).map_err(at)?);
         } else {
             return Err(at(format!("expected a header or a moves line, found {line:?}")));
         }
@@ -185,7 +208,7 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
     if !headers.is_empty() {
         return Err("the last game has headers but no moves line".into());
     }
-    Ok(records)
+    Ok((header, records))
 }
 
 fn parse_header(line: &str) -> Result<(String, String), String> {
@@ -231,6 +254,13 @@ fn build(headers: Vec<(String, String)>, items: Vec<String>) -> Result<GameRecor
             rules.set(option, option.parse(&text).map_err(|e| format!("header {}: {e}", option.name))?);
         }
     }
+    let trouble = match get("Trouble") {
+        Ok(text) => match text.split_whitespace().map(str::parse).collect::<Result<Vec<u64>, _>>().as_deref() {
+            Ok(&[junk, errors, junk2, errors2]) => [Trouble { junk, errors }, Trouble { junk: junk2, errors: errors2 }],
+            _ => return Err(format!("header Trouble {text:?} is not four numbers")),
+        },
+        Err(_) => [Trouble::default(); 2],
+    };
     Ok(GameRecord {
         number: number("Game")? as usize,
         variant,
@@ -248,6 +278,7 @@ fn build(headers: Vec<(String, String)>, items: Vec<String>) -> Result<GameRecor
         reason: get("Reason")?,
         illegal: get("IllegalMove").ok(),
         items,
+        trouble,
     })
 }
 
@@ -278,13 +309,21 @@ mod tests {
             reason: "a played an illegal move".into(),
             illegal: Some("9z9y".into()),
             items: vec!["4a3a".into(), "9i9h".into()],
+            trouble: [Trouble { junk: 2, errors: 0 }, Trouble { junk: 0, errors: 1 }],
         }
     }
 
     #[test]
     fn records_round_trip_through_text() {
         let record = sample();
-        let plain = GameRecord { start: None, illegal: None, items: vec![], rules: RuleValues::default(), ..sample() };
+        let plain = GameRecord {
+            start: None,
+            illegal: None,
+            items: vec![],
+            rules: RuleValues::default(),
+            trouble: [Trouble::default(); 2],
+            ..sample()
+        };
         let text = format!("{record}{plain}");
         assert_eq!(parse_records(&text), Ok(vec![record, plain]));
     }

@@ -84,6 +84,7 @@ mod tests {
             reason: reason.into(),
             illegal: None,
             items: items.iter().map(|s| s.to_string()).collect(),
+            trouble: Default::default(),
         }
     }
 

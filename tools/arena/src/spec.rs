@@ -71,6 +71,17 @@ impl EngineSpec {
     }
 }
 
+impl EngineSpec {
+    /// How the engine is started and set up, as items: `cmd=... arg=... dir=... option.X=Y`.
+    pub fn setup(&self) -> String {
+        let mut items = vec![format!("cmd={}", self.command.display())];
+        items.extend(self.args.iter().map(|arg| format!("arg={arg}")));
+        items.extend(self.dir.iter().map(|dir| format!("dir={}", dir.display())));
+        items.extend(self.options.iter().map(|(name, value)| format!("option.{name}={value}")));
+        items.join(" ")
+    }
+}
+
 fn parse_count<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
     match value.parse::<T>() {
         Ok(n) if !value.starts_with('0') => Ok(n),

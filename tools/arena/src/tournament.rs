@@ -2,15 +2,17 @@
 //! and the final summary.
 
 use crate::adjudication::{DrawRule, ResignRule};
-use crate::engine::{Engine, Trouble};
+use crate::engine::Engine;
 use crate::game;
-use crate::opening::Opening;
+use crate::match_header::{MatchHeader, Seat};
+use crate::opening::{self, Opening};
 use crate::record::GameRecord;
 use crate::referee::Referee;
+use crate::slice::Slice;
 use crate::spec::EngineSpec;
-use crate::stats::{GameScore, Sprt, SprtDecision, Tally};
-use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::fmt::Write as _;
+use crate::standings::{progress_line, summary, Standings};
+use crate::stats::Sprt;
+use std::collections::VecDeque;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,8 +38,12 @@ pub struct Settings {
     pub format: Format,
     /// Games per pairing; each opening is played twice, colours swapped.
     pub games: usize,
-    /// At least `games.div_ceil(2)` openings, used in order by every pairing.
+    /// `games.div_ceil(2)` openings, used in order by every pairing.
     pub openings: Vec<Opening>,
+    /// Where the openings came from (`random 4 plies`, `file book.txt`).
+    pub openings_source: String,
+    /// The openings this run plays (all of them unless it is a shard).
+    pub slice: Slice,
     pub seed: u64,
     pub concurrency: usize,
     pub margin: Duration,
@@ -61,11 +67,10 @@ pub struct Job {
     pub second: usize,
 }
 
-/// A finished game with the protocol trouble each seat caused during it.
+/// A finished game.
 struct Finished {
     job: Job,
     record: GameRecord,
-    trouble: [Trouble; 2],
 }
 
 /// The schedule: for each opening, for each pairing, two games with colours swapped (so early
@@ -83,69 +88,11 @@ pub fn schedule(engines: usize, format: Format, games: usize) -> Vec<Job> {
     jobs
 }
 
-fn pairings(engines: usize, format: Format) -> Vec<(usize, usize)> {
+/// The pairings of `engines` engines, each as (its first engine, its second).
+pub fn pairings(engines: usize, format: Format) -> Vec<(usize, usize)> {
     match format {
         Format::Gauntlet => (1..engines).map(|j| (0, j)).collect(),
         Format::RoundRobin => (0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j))).collect(),
-    }
-}
-
-/// The results of one pairing, from its first engine's point of view.
-#[derive(Default)]
-struct PairingStats {
-    tally: Tally,
-    /// The first game of each opening pair whose second game has not finished.
-    waiting: HashMap<usize, GameScore>,
-}
-
-/// Running totals of the whole match.
-struct Standings {
-    pairings: Vec<(usize, usize)>,
-    stats: Vec<PairingStats>,
-    points: Vec<f64>,
-    games: Vec<u64>,
-    trouble: Vec<Trouble>,
-    terminations: BTreeMap<&'static str, u64>,
-}
-
-impl Standings {
-    fn new(settings: &Settings) -> Standings {
-        let pairings = pairings(settings.engines.len(), settings.format);
-        let n = settings.engines.len();
-        Standings {
-            stats: pairings.iter().map(|_| PairingStats::default()).collect(),
-            pairings,
-            points: vec![0.0; n],
-            games: vec![0; n],
-            trouble: vec![Trouble::default(); n],
-            terminations: BTreeMap::new(),
-        }
-    }
-
-    /// Adds a game; returns the index of its pairing.
-    fn add(&mut self, finished: &Finished) -> usize {
-        let Job { first, second, opening, .. } = finished.job;
-        let score_of_first = finished.record.result.for_first();
-        for (engine, score, trouble) in
-            [(first, score_of_first, finished.trouble[0]), (second, score_of_first.flipped(), finished.trouble[1])]
-        {
-            self.points[engine] += score.points();
-            self.games[engine] += 1;
-            self.trouble[engine].junk += trouble.junk;
-            self.trouble[engine].errors += trouble.errors;
-        }
-        *self.terminations.entry(finished.record.termination.word()).or_default() += 1;
-        let index = self.pairings.iter().position(|&p| p == (first, second) || p == (second, first)).unwrap_or(0);
-        let view = if self.pairings[index].0 == first { score_of_first } else { score_of_first.flipped() };
-        let stats = &mut self.stats[index];
-        stats.tally.add_game(view);
-        match stats.waiting.remove(&opening) {
-            Some(earlier) => stats.tally.add_pair(earlier, view),
-            None => {
-                stats.waiting.insert(opening, view);
-            }
-        }
-        index
     }
 }
 
@@ -162,14 +109,19 @@ pub fn run(settings: &Settings) -> Result<String, String> {
     for spec in &settings.engines {
         Engine::start(spec, &settings.variant, &settings.rule_options())?.quit();
     }
+    let header = settings.header();
     let mut record_file = std::fs::File::create(&settings.record)
+        .and_then(|mut file| write!(file, "{header}").map(|()| file))
         .map_err(|e| format!("cannot create the record file {}: {e}", settings.record.display()))?;
     let jobs = schedule(settings.engines.len(), settings.format, settings.games);
+    let jobs: VecDeque<Job> = jobs.into_iter().filter(|job| settings.slice.contains(job.opening)).collect();
     let total = jobs.len();
-    let queue = Mutex::new(VecDeque::from(jobs));
+    let queue = Mutex::new(jobs);
     let stop = AtomicBool::new(false);
-    let mut standings = Standings::new(settings);
+    let mut standings = Standings::new(&header);
     let mut sprt_decision = None;
+    // A shard plays its whole slice: the SPRT is over the merged shards (`arena merge`).
+    let sprt = settings.sprt.filter(|_| settings.slice.is_whole());
     let (sender, results) = mpsc::channel::<Finished>();
     std::thread::scope(|scope| {
         for _ in 0..settings.concurrency.min(total.max(1)) {
@@ -182,9 +134,9 @@ pub fn run(settings: &Settings) -> Result<String, String> {
             if let Err(error) = write!(record_file, "{}", finished.record).and_then(|()| record_file.flush()) {
                 log::error!("cannot write to {}: {error}", settings.record.display());
             }
-            let pairing = standings.add(&finished);
-            eprintln!("{}", progress_line(settings, &standings, pairing, &finished, done + 1, total));
-            if let Some(sprt) = settings.sprt {
+            let pairing = standings.add(finished.job, &finished.record);
+            eprintln!("{}", progress_line(&header, &standings, pairing, &finished.record, done + 1, total));
+            if let Some(sprt) = sprt {
                 if let Some(decision) = sprt.decision(&standings.stats[0].tally) {
                     if sprt_decision.is_none() {
                         sprt_decision = Some((decision, done + 1));
@@ -195,7 +147,7 @@ pub fn run(settings: &Settings) -> Result<String, String> {
             }
         }
     });
-    Ok(summary(settings, &standings, sprt_decision))
+    Ok(summary(&header, &settings.record, &standings, sprt_decision))
 }
 
 /// A worker: plays jobs from the queue until it is empty or the match is stopped, keeping one
@@ -225,19 +177,18 @@ fn worker(
 
 fn play_job(settings: &Settings, start: &Referee, job: Job, processes: &mut [Option<Engine>]) -> Finished {
     let mut seats = [job.first, job.second].map(|index| take_engine(settings, processes, index));
-    let record = match &mut seats {
+    let mut record = match &mut seats {
         [Ok(first), Ok(second)] => game::play(&job, settings, start, [first, second]),
         [Err(error), _] => game::not_started(&job, settings, start, Side::First, error),
         [_, Err(error)] => game::not_started(&job, settings, start, Side::Second, error),
     };
-    let mut trouble = [Trouble::default(); 2];
     for (seat, (index, engine)) in [job.first, job.second].into_iter().zip(seats).enumerate() {
         if let Ok(mut engine) = engine {
-            trouble[seat] = std::mem::take(&mut engine.trouble);
+            record.trouble[seat] = std::mem::take(&mut engine.trouble);
             processes[index] = Some(engine);
         }
     }
-    Finished { job, record, trouble }
+    Finished { job, record }
 }
 
 /// The engine process for `index`: the running one if it still works, else a new one.
@@ -257,103 +208,35 @@ impl Settings {
     pub fn rule_options(&self) -> Vec<(String, String)> {
         crate::engine::rule_options(&self.rules)
     }
-}
 
-fn progress_line(
-    settings: &Settings,
-    standings: &Standings,
-    pairing: usize,
-    finished: &Finished,
-    done: usize,
-    total: usize,
-) -> String {
-    let record = &finished.record;
-    let (a, b) = standings.pairings[pairing];
-    let tally = &standings.stats[pairing].tally;
-    let mut line = format!(
-        "[{done:>width$}/{total}] game {}: {} vs {}: {} {} ({})   {} vs {}: +{} ={} -{}",
-        record.number,
-        record.first,
-        record.second,
-        record.result.text(),
-        record.termination.word(),
-        record.reason,
-        settings.engines[a].name,
-        settings.engines[b].name,
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        width = total.to_string().len(),
-    );
-    if let Some(elo) = tally.elo() {
-        let _ = write!(line, "  Elo {elo}");
-    }
-    line
-}
-
-/// The match's summary. `sprt_decision` is the SPRT's decision and the number of games at which
-/// it was taken: games already under way then are finished and counted, and may move the final
-/// LLR back between the bounds, but the decision stands (no game was started after it).
-fn summary(settings: &Settings, standings: &Standings, sprt_decision: Option<(SprtDecision, usize)>) -> String {
-    let mut out = String::new();
-    let played: u64 = standings.stats.iter().map(|s| s.tally.games()).sum();
-    let _ = writeln!(out, "Match summary: {}, {played} games, seed {}", settings.variant, settings.seed);
-    for (&(a, b), stats) in standings.pairings.iter().zip(&standings.stats) {
-        let (ea, eb) = (&settings.engines[a], &settings.engines[b]);
-        let tally = &stats.tally;
-        let _ = writeln!(out, "{} ({}) vs {} ({}): {} games", ea.name, ea.limit, eb.name, eb.limit, tally.games());
-        let score = tally.score().map_or("-".into(), |s| format!("{:.1}%", 100.0 * s));
-        let _ = writeln!(out, "  W-D-L {}-{}-{} for {}, score {score}", tally.wins, tally.draws, tally.losses, ea.name);
-        let elo = tally.elo().map_or("-".into(), |e| e.to_string());
-        let los = tally.los().map_or("-".into(), |l| format!("{:.1}%", 100.0 * l));
-        let _ = writeln!(out, "  Elo {elo} (95%), LOS {los}");
-        let p = tally.pairs;
-        let _ = writeln!(
-            out,
-            "  pentanomial [0, 0.5, 1, 1.5, 2 points]: [{}, {}, {}, {}, {}]",
-            p[0], p[1], p[2], p[3], p[4]
-        );
-    }
-    if let Some(sprt) = settings.sprt {
-        let tally = &standings.stats[0].tally;
-        let (lower, upper) = sprt.bounds();
-        let state = match sprt_decision {
-            Some((SprtDecision::AcceptH1, games)) => format!("H1 accepted at game {games}"),
-            Some((SprtDecision::AcceptH0, games)) => format!("H0 accepted at game {games}"),
-            None => "undecided".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "  SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} (bounds {lower:.3}, {upper:.3}): {state}",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            sprt.llr(tally)
-        );
-    }
-    if settings.engines.len() > 2 {
-        let _ = writeln!(out, "Standings:");
-        let mut order: Vec<usize> = (0..settings.engines.len()).collect();
-        order.sort_by(|&x, &y| standings.points[y].total_cmp(&standings.points[x]));
-        for (rank, &engine) in order.iter().enumerate() {
-            let name = &settings.engines[engine].name;
-            let _ = writeln!(out, "  {}. {name}: {}/{}", rank + 1, standings.points[engine], standings.games[engine]);
+    /// The header of this run's record: everything that decides the games, and the slice.
+    pub fn header(&self) -> MatchHeader {
+        let or_none = |text: Option<String>| text.unwrap_or_else(|| "none".into());
+        MatchHeader {
+            variant: self.variant.clone(),
+            rules: self.rules.clone(),
+            seed: self.seed,
+            games: self.games,
+            format: self.format,
+            openings: self.openings_source.clone(),
+            openings_digest: opening::digest(&self.openings),
+            engines: self
+                .engines
+                .iter()
+                .map(|spec| Seat { name: spec.name.clone(), limit: spec.limit.to_string(), setup: spec.setup() })
+                .collect(),
+            adjudication: format!(
+                "margin {:?}, hang-timeout {:?}, max-plies {}, resign {}, draw {}",
+                self.margin,
+                self.hang_timeout,
+                or_none(self.max_plies.map(|n| n.to_string())),
+                or_none(self.resign.map(|r| format!("moves={} score={}", r.moves, r.score))),
+                or_none(self.draw.map(|d| format!("after={} moves={} score={}", d.after, d.moves, d.score))),
+            ),
+            sprt: self.sprt,
+            slice: self.slice,
         }
     }
-    let endings: Vec<String> = standings.terminations.iter().map(|(word, n)| format!("{word} {n}")).collect();
-    let _ = writeln!(out, "Terminations: {}", endings.join(", "));
-    for (spec, trouble) in settings.engines.iter().zip(&standings.trouble) {
-        if *trouble != Trouble::default() {
-            let _ = writeln!(
-                out,
-                "Protocol trouble: {}: {} unexpected lines, {} refused commands",
-                spec.name, trouble.junk, trouble.errors
-            );
-        }
-    }
-    let _ = writeln!(out, "Games recorded in {}", settings.record.display());
-    out
 }
 
 #[cfg(test)]

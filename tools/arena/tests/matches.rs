@@ -309,3 +309,87 @@ fn tune_labels_positions_with_an_engines_scores() {
     assert!(output.status.success(), "{both}\n{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(number_after(&both, "positions, "), 2.0 * quiet, "{both}");
 }
+
+/// Runs `arena merge` on `shards` into `record`: (success, stdout and stderr).
+fn merge(shards: &[&PathBuf], record: &PathBuf, extra: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .arg("merge")
+        .args(shards)
+        .arg("--record")
+        .arg(record)
+        .args(extra)
+        .output()
+        .expect("arena runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    (output.status.success(), text)
+}
+
+/// A record's blocks, the match header first and the games after it sorted by number.
+fn blocks(records: &str) -> Vec<String> {
+    let mut blocks: Vec<String> =
+        records.split("\n\n").map(str::trim).filter(|b| !b.is_empty()).map(String::from).collect();
+    let number = |block: &String| headers(block, "Game").first().and_then(|n| n.parse::<usize>().ok()).unwrap_or(0);
+    blocks.sort_by_key(number);
+    blocks
+}
+
+#[test]
+fn merged_shards_are_the_unsharded_match() {
+    // Shogammon's dice come from the seed and the opening: a shard rolls what the whole match
+    // does. (Its search at depth 2 takes seconds a move.)
+    for (variant, games, deeper) in [("shogi", 12, "depth=2"), ("shogammon", 8, "depth=1 option.USI_Hash=8")] {
+        let engines = [real("a", "depth=1"), real("b", deeper)];
+        let args = format!("--variant {variant} --games {games} --seed 5 --max-plies 100");
+        let whole = arena(&format!("whole-{variant}"), &engines, &format!("{args} --concurrency 2"));
+        assert!(whole.success, "{}", whole.progress);
+        let shards: Vec<PathBuf> = (1..=3)
+            .map(|i| {
+                let run = arena(&format!("shard-{variant}-{i}"), &engines, &format!("{args} --shard {i}/3"));
+                assert!(run.success && run.summary.contains(" of 6") == (games == 12), "{}", run.summary);
+                let path = std::env::temp_dir().join(format!("arena-shard-{variant}-{i}-{}.games", std::process::id()));
+                std::fs::write(&path, &run.records).unwrap();
+                path
+            })
+            .collect();
+        // The merge writes where the whole match wrote, so even the summary's last line agrees.
+        let record = std::env::temp_dir().join(format!("arena-test-whole-{variant}-{}.games", std::process::id()));
+        let (merged, summary) = merge(&[&shards[2], &shards[0], &shards[1]], &record, &[]);
+        let records = std::fs::read_to_string(&record).unwrap_or_default();
+        let _ = std::fs::remove_file(&record);
+        assert!(merged, "{summary}");
+        assert_eq!(summary, whole.summary, "the summary of the merged shards is the unsharded match's");
+        assert_eq!(blocks(&records), blocks(&whole.records), "the same header and the same games");
+        assert_eq!(blocks(&records).len(), games + 1);
+        replays_cleanly(&records, &format!("merged-{variant}"));
+        if variant == "shogi" {
+            refuses_bad_shards(&shards, &record, &args, &engines);
+        }
+        for path in shards {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// `arena merge` refuses a missing slice, overlapping shards, a shard missing a game and a shard
+/// of another match; `--partial` merges a run of slices.
+fn refuses_bad_shards(shards: &[PathBuf], record: &PathBuf, args: &str, engines: &[String]) {
+    let refused = |shards: &[&PathBuf], message: &str| {
+        let (merged, text) = merge(shards, record, &[]);
+        assert!(!merged && text.contains(message), "expected {message:?}:\n{text}");
+    };
+    refused(&[&shards[0], &shards[2]], "are in no shard");
+    refused(&[&shards[0], &shards[1]], "openings 5-6 of 6 are in no shard");
+    refused(&[&shards[0], &shards[1], &shards[1], &shards[2]], "overlap");
+    let cut = shards[2].with_extension("cut");
+    let text = std::fs::read_to_string(&shards[2]).unwrap();
+    let last_game = text.trim_end().rfind("\n\n").unwrap();
+    std::fs::write(&cut, &text[..last_game]).unwrap();
+    refused(&[&shards[0], &shards[1], &cut], "are missing");
+    let other = arena("shard-other-seed", engines, &format!("{} --shard 3/3", args.replace("--seed 5", "--seed 6")));
+    std::fs::write(&cut, &other.records).unwrap();
+    refused(&[&shards[0], &shards[1], &cut], "are not of one match: Seed");
+    let _ = std::fs::remove_file(&cut);
+    let (merged, text) = merge(&[&shards[1], &shards[0]], record, &["--partial"]);
+    let _ = std::fs::remove_file(record);
+    assert!(merged && text.contains("8 games, seed 5, openings 1-4 of 6"), "{text}");
+}
