@@ -25,8 +25,8 @@ pub struct TuneArgs {
     #[arg(required_unless_present = "labels", conflicts_with = "labels")]
     records: Vec<PathBuf>,
     /// Fit the positions of label files written by `--save-labels` (of one variant and rule
-    /// set) instead of records; repeatable.
-    #[arg(long, value_name = "FILE")]
+    /// set) instead of records; repeatable, and one `--labels` takes several files.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
     labels: Vec<PathBuf>,
     /// Write the positions `--label-engine` labelled to this file (`label_file.rs`), so that
     /// later fits read them with `--labels` instead of labelling again.
