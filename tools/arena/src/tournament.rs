@@ -1,5 +1,5 @@
-//! A match: the schedule of games, the worker threads that play them, live progress, records
-//! and the final summary.
+//! A match: the schedule of games, the slice of it this run plays, the worker threads that play
+//! them, live progress and the record file (the totals and the summary are `standings.rs`).
 
 use crate::adjudication::{DrawRule, ResignRule};
 use crate::engine::Engine;
