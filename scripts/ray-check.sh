@@ -23,11 +23,7 @@ USAGE
 games=40 shards=8 variant=shogi depths=6,7 out=target/ray-check
 while (($#)); do
   case $1 in
-    --games) games=$2; shift 2 ;;
-    --shards) shards=$2; shift 2 ;;
-    --variant) variant=$2; shift 2 ;;
-    --depths) depths=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
+    --games | --shards | --variant | --depths | --out) printf -v "${1#--}" %s "${2:?$1 needs a value}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
   esac
