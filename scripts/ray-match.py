@@ -62,13 +62,25 @@ def release_arena():
     return os.path.join(os.path.abspath(target), "release", "arena")
 
 
+def die_with_parent():
+    """Linux only: the arena gets SIGKILL when the Ray worker that started it dies, so a task
+    that Ray retries after its worker died does not leave its first try playing on."""
+    import ctypes
+    import signal
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def run_arena(arena, args, cwd, output):
     """Runs `arena ARGS` in `cwd` (when this machine has it); returns what a task reports back:
     the exit status, stdout, the end of stderr, the text of `output` and the seconds taken."""
     import ray
     start = time.monotonic()
     proc = subprocess.run([arena, *args], cwd=cwd if os.path.isdir(cwd) else None,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True,
+                          preexec_fn=die_with_parent if sys.platform.startswith("linux") else None)
     text = ""
     if os.path.exists(output):
         with open(output, encoding="utf-8") as file:
