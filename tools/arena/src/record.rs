@@ -202,7 +202,7 @@ pub fn parse_file(text: &str) -> Result<(Option<MatchHeader>, Vec<GameRecord>), 
             }
             header = Some(MatchHeader::from_headers(&std::mem::take(&mut headers)).map_err(at)?);
         } else {
-            return Err(at(format!("expected a header or a moves line, found {line:?}")));
+            return Err(at(format!("expected a header, a moves line or a match line, found {line:?}")));
         }
     }
     if !headers.is_empty() {

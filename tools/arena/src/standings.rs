@@ -147,7 +147,12 @@ pub fn summary(
         let state = match sprt_decision {
             Some((SprtDecision::AcceptH1, games)) => format!("H1 accepted at game {games}"),
             Some((SprtDecision::AcceptH0, games)) => format!("H0 accepted at game {games}"),
-            None => "undecided".to_string(),
+            // A shard plays its whole slice: its games alone decide nothing.
+            None => match sprt.decision(tally).filter(|_| !slice.is_whole()) {
+                Some(SprtDecision::AcceptH1) => "past the H1 bound in this slice alone (merged shards decide)".into(),
+                Some(SprtDecision::AcceptH0) => "past the H0 bound in this slice alone (merged shards decide)".into(),
+                None => "undecided".to_string(),
+            },
         };
         let _ = writeln!(
             out,

@@ -393,3 +393,21 @@ fn refuses_bad_shards(shards: &[PathBuf], record: &PathBuf, args: &str, engines:
     let _ = std::fs::remove_file(record);
     assert!(merged && text.contains("8 games, seed 5, openings 1-4 of 6"), "{text}");
 }
+
+#[test]
+fn a_shard_leaves_the_sprt_to_the_merge() {
+    let engines = [real("weak", "depth=1"), real("strong", "depth=3")];
+    let args = "--variant dai-hasami --games 40 --seed 5 --sprt 0 100 0.1 0.1 --max-plies 200";
+    let whole = arena("sprt-whole", &engines, args);
+    let stopped = headers(&whole.records, "Game").len();
+    assert!(stopped < 20 && whole.summary.contains("H0 accepted"), "{}", whole.summary);
+    let shard = arena("sprt-shard", &engines, &format!("{args} --shard 1/2"));
+    assert_eq!(headers(&shard.records, "Game").len(), 20, "a shard plays its whole slice:\n{}", shard.progress);
+    assert!(shard.summary.contains("past the H0 bound in this slice alone"), "{}", shard.summary);
+    let path = std::env::temp_dir().join(format!("arena-sprt-shard-{}.games", std::process::id()));
+    std::fs::write(&path, &shard.records).unwrap();
+    let record = path.with_extension("merged");
+    let (merged, summary) = merge(&[&path], &record, &["--partial"]);
+    let _ = (std::fs::remove_file(&path), std::fs::remove_file(&record));
+    assert!(merged && summary.contains("H0 accepted at game 20"), "the merge decides:\n{summary}");
+}
