@@ -6,6 +6,7 @@
 
 pub mod catalogue;
 pub mod core;
+pub mod drawing;
 pub mod engine;
 pub mod game;
 pub mod protocol;

@@ -179,6 +179,10 @@ impl Game for Race {
     fn diagram(&self) -> String {
         self.position_string()
     }
+
+    fn drawing(&self) -> tetsugaku::drawing::Drawing {
+        tetsugaku::drawing::Drawing { grids: vec![], captions: vec![self.position_string()] }
+    }
 }
 
 /// Leaf count written independently of the library's perft: chance nodes use up no depth.

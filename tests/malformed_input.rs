@@ -323,6 +323,7 @@ fn expectation(bytes: &[u8]) -> Option<Expect> {
             Command::Usi
             | Command::IsReady
             | Command::Display
+            | Command::DisplaySvg
             | Command::Quit
             | Command::Bench(_)
             | Command::GoPerft(_)

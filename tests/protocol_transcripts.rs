@@ -1046,3 +1046,19 @@ fn a_tactical_shogi_position_is_answered_within_byoyomi() {
     check_search(&search, &legal);
     assert!(elapsed < Duration::from_millis(1500), "byoyomi 300 answered after {elapsed:?}");
 }
+
+#[test]
+fn d_svg_prints_the_position_as_one_svg_document() {
+    let mut engine = Engine::start();
+    engine.send("variant philosophers-chess");
+    engine.send("position startpos moves 4e4d");
+    let before = engine.state();
+    engine.send("d svg");
+    let svg = engine.until(|l| l == "</svg>");
+    assert!(svg[0].starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg:?}");
+    let text = svg.join("\n");
+    assert!(text.contains(">Field</text>") && text.contains(">Mind</text>"), "both boards:\n{text}");
+    assert!(text.contains(">mind-moves in a row: 0</text>"), "{text}");
+    assert_eq!(engine.state(), before, "drawing changes nothing");
+    assert_quiet(&mut engine);
+}

@@ -145,6 +145,11 @@ impl AnyGame {
         with_game!(self, g => g.diagram())
     }
 
+    /// The position as a picture ([`Game::drawing`]).
+    pub fn drawing(&self) -> crate::drawing::Drawing {
+        with_game!(self, g => g.drawing())
+    }
+
     /// Whether the game has a checkmate search (`go mate`).
     pub fn has_mate_search(&self) -> bool {
         fn has<G: Game>(_: &G) -> bool {

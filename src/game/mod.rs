@@ -229,6 +229,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `side`/`sfen`/`key`). No line may start with `side `, `sfen ` or `key `.
     fn diagram(&self) -> String;
 
+    /// The position as a picture ([`crate::drawing`]): the same boards, pieces and hands as
+    /// [`diagram`](Game::diagram), for `d svg` and match reports.
+    fn drawing(&self) -> crate::drawing::Drawing;
+
     /// Whether [`search_mate`](Game::search_mate) is implemented (`go mate`).
     const MATE_SEARCH: bool = false;
 

@@ -36,6 +36,8 @@ pub enum Command {
     Moves,
     Result,
     Display,
+    /// `d svg`: the position as one SVG document.
+    DisplaySvg,
     Bench(Option<u32>),
 }
 
@@ -92,7 +94,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "quit" => bare(Command::Quit),
         "moves" => bare(Command::Moves),
         "result" => bare(Command::Result),
-        "d" => bare(Command::Display),
+        "d" => match rest {
+            "" => Ok(Some(Command::Display)),
+            "svg" => Ok(Some(Command::DisplaySvg)),
+            _ => Err(format!("d takes nothing or svg, got {rest}")),
+        },
         "gameover" => match rest {
             // A bare `gameover` (cshogi's match runner sends one) ends the game all the same.
             "" | "win" | "lose" | "draw" => Ok(Some(Command::GameOver)),

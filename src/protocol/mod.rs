@@ -136,6 +136,12 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             }
             Ok(())
         }
+        Command::DisplaySvg => {
+            for line in crate::drawing::svg::render(&session.game().drawing(), &[]).lines() {
+                out.line(line);
+            }
+            Ok(())
+        }
         Command::Bench(depth) => bench(session, depth.unwrap_or(BENCH_DEPTH), out),
     };
     if let Err(e) = result {

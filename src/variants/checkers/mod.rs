@@ -8,6 +8,7 @@
 
 mod capture;
 mod count;
+pub(crate) mod drawing;
 mod eval;
 pub mod geometry;
 mod movegen;

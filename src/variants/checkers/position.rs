@@ -339,4 +339,8 @@ impl Game for Checkers {
     fn diagram(&self) -> String {
         super::notation::diagram(self)
     }
+
+    fn drawing(&self) -> crate::drawing::Drawing {
+        super::drawing::drawing(self)
+    }
 }

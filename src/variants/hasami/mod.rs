@@ -5,6 +5,7 @@
 //! col 0 the leftmost file (file number `width`) as seen by the first player at the bottom.
 
 mod capture;
+pub(crate) mod drawing;
 mod eval;
 mod geometry;
 mod movegen;

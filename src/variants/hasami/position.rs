@@ -377,4 +377,8 @@ impl Game for Hasami {
     fn diagram(&self) -> String {
         super::notation::diagram(self)
     }
+
+    fn drawing(&self) -> crate::drawing::Drawing {
+        super::drawing::drawing(self)
+    }
 }

@@ -12,6 +12,7 @@ pub mod board;
 pub mod moves;
 pub mod piece;
 
+pub(crate) mod drawing;
 mod eval;
 mod legality;
 mod notation;

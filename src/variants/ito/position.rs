@@ -240,4 +240,8 @@ impl Game for Ito {
     fn diagram(&self) -> String {
         super::notation::diagram(self)
     }
+
+    fn drawing(&self) -> crate::drawing::Drawing {
+        super::drawing::drawing(self)
+    }
 }

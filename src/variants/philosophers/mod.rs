@@ -17,6 +17,7 @@ pub mod piece;
 pub mod sets;
 
 mod arrangements;
+pub(crate) mod drawing;
 mod eval;
 mod exchange;
 mod notation;

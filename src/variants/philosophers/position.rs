@@ -254,6 +254,10 @@ impl Game for Philosophers {
         super::notation::diagram(self)
     }
 
+    fn drawing(&self) -> crate::drawing::Drawing {
+        super::drawing::drawing(self)
+    }
+
     const MATE_SEARCH: bool = true;
 
     /// The generic df-pn search (`crate::search::mate`): checks only for the attacker, and a

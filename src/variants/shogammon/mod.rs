@@ -11,6 +11,7 @@
 //! fixtures, Star2, the arena match.
 
 pub mod dice;
+pub(crate) mod drawing;
 mod eval;
 mod notation;
 pub mod points;

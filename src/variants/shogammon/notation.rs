@@ -53,9 +53,13 @@ pub fn diagram(position: &Shogammon, board: &Board) -> String {
         _ => ".".to_string(),
     };
     let mut text = board_diagram(board.tops(), 5, cell);
-    let roll = position.roll().map_or("- (not rolled yet)".to_string(), |roll| roll.token());
-    text.push_str(&format!("\nroll: {roll}"));
+    text.push_str(&format!("\n{}", roll_line(position)));
     text
+}
+
+/// `roll: <the roll>`, or `roll: - (not rolled yet)`.
+pub fn roll_line(position: &Shogammon) -> String {
+    format!("roll: {}", position.roll().map_or("- (not rolled yet)".to_string(), |roll| roll.token()))
 }
 
 #[cfg(test)]

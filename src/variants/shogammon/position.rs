@@ -305,6 +305,10 @@ impl Game for Shogammon {
     fn diagram(&self) -> String {
         super::notation::diagram(self, &self.board)
     }
+
+    fn drawing(&self) -> crate::drawing::Drawing {
+        super::drawing::drawing(self, &self.board)
+    }
 }
 
 #[cfg(test)]

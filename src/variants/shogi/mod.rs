@@ -24,6 +24,7 @@ pub mod piece;
 pub mod promotion;
 pub mod square;
 
+pub(crate) mod drawing;
 pub(crate) mod eval;
 mod exchange;
 mod movegen;

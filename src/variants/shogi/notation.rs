@@ -93,13 +93,20 @@ pub fn board_diagram(board: &Board, width: usize, cell: impl Fn(Square) -> Strin
         }
         let _ = write!(text, "  {}", (b'a' + rank as u8) as char);
     }
-    for side in Side::ALL {
+    for line in hand_lines(board) {
+        let _ = write!(text, "\n{line}");
+    }
+    text
+}
+
+/// The `hand b: ...` and `hand w: ...` lines of `board`'s hands.
+pub fn hand_lines(board: &Board) -> [String; 2] {
+    Side::ALL.map(|side| {
         let held = Kind::HAND_ORDER.into_iter().map(|kind| {
             let letter = kind.letter();
             let letter = if side == Side::First { letter } else { letter.to_ascii_lowercase() };
             (letter, board.hand(side).count(kind) as u32)
         });
-        let _ = write!(text, "\n{}", hand_line(side, held));
-    }
-    text
+        hand_line(side, held)
+    })
 }

@@ -353,4 +353,8 @@ impl Game for Shogi {
     fn diagram(&self) -> String {
         super::notation::diagram(self)
     }
+
+    fn drawing(&self) -> crate::drawing::Drawing {
+        super::drawing::drawing(self)
+    }
 }

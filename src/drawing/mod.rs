@@ -1,0 +1,136 @@
+//! Pictures of positions. Every game describes its position as a [`Drawing`] (next to its `d`
+//! diagram, from the same data): one or more grids of cells holding pieces, and caption lines
+//! (hands, the roll, the Thought's run). [`svg`] draws any drawing, so a new game only says what
+//! is where.
+
+pub mod svg;
+
+use crate::core::Side;
+
+/// A position as a picture: its grids side by side, then its captions, one per line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawing {
+    pub grids: Vec<Grid>,
+    pub captions: Vec<String>,
+}
+
+/// One board (a game may have two: Philosopher's Chess has the Field and the Mind).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// Written above the grid; empty for a game's only board.
+    pub title: String,
+    /// Column labels, left to right, as the first player sees the board.
+    pub files: Vec<String>,
+    /// Row labels, top to bottom.
+    pub ranks: Vec<String>,
+    /// `files.len() * ranks.len()` cells, row by row from the top left.
+    pub cells: Vec<Cell>,
+}
+
+/// A place on a grid.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Not a square of the game (checkers' light squares).
+    Off,
+    /// A square and what stands on it, bottom first (Shogammon stacks two).
+    Square(Vec<Piece>),
+}
+
+/// How a piece is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A shogi piece: a pentagon pointing away from its owner, its letter on it.
+    Tile,
+    /// A stone or checker: a disc, black for the first player, white for the second.
+    Stone,
+    /// A token of no player (the Thought).
+    Token,
+}
+
+/// A piece on a square.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// `None` for a token of no player.
+    pub owner: Option<Side>,
+    /// What is written on it (`P`, `K`; empty for a plain stone).
+    pub label: String,
+    /// Promoted (shogi's `+`), a checkers Prince, a flipped Ito piece: drawn in red.
+    pub promoted: bool,
+    pub shape: Shape,
+}
+
+impl Piece {
+    /// The piece of a protocol token: `+` first for promoted, the owner by the letter's case
+    /// (upper case for the first player), the label in upper case.
+    pub fn of_token(token: &str, shape: Shape) -> Piece {
+        let (promoted, letters) = match token.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, token),
+        };
+        let owner = if letters.chars().any(|c| c.is_ascii_lowercase()) { Side::Second } else { Side::First };
+        Piece { owner: Some(owner), label: letters.to_ascii_uppercase(), promoted, shape }
+    }
+}
+
+impl Grid {
+    /// A grid of `files` by `ranks`, each cell given by `cell(column, row)` from the top left.
+    pub fn new(
+        title: &str,
+        files: Vec<String>,
+        ranks: Vec<String>,
+        mut cell: impl FnMut(usize, usize) -> Cell,
+    ) -> Grid {
+        let cells =
+            (0..ranks.len()).flat_map(|row| (0..files.len()).map(move |column| (column, row))).collect::<Vec<_>>();
+        let cells = cells.into_iter().map(|(column, row)| cell(column, row)).collect();
+        Grid { title: title.to_string(), files, ranks, cells }
+    }
+
+    /// A cell with the pieces of `tokens` (none: an empty square).
+    pub fn square<'a>(tokens: impl IntoIterator<Item = &'a str>, shape: Shape) -> Cell {
+        Cell::Square(tokens.into_iter().map(|token| Piece::of_token(token, shape)).collect())
+    }
+}
+
+/// File labels from `width` down to 1 (shogi's numbering, right to left as the first player
+/// sees the board), and rank labels `a`, `b`, ... for `height` rows.
+pub fn shogi_labels(width: usize, height: usize) -> (Vec<String>, Vec<String>) {
+    let files = (1..=width).rev().map(|f| f.to_string()).collect();
+    let ranks = (0..height).map(|r| ((b'a' + r as u8) as char).to_string()).collect();
+    (files, ranks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_become_pieces() {
+        let piece = |token| Piece::of_token(token, Shape::Tile);
+        assert_eq!(
+            piece("P"),
+            Piece { owner: Some(Side::First), label: "P".into(), promoted: false, shape: Shape::Tile }
+        );
+        assert_eq!(
+            piece("+r"),
+            Piece { owner: Some(Side::Second), label: "R".into(), promoted: true, shape: Shape::Tile }
+        );
+        assert_eq!(piece("k").owner, Some(Side::Second));
+    }
+
+    #[test]
+    fn grids_are_filled_row_by_row() {
+        let (files, ranks) = shogi_labels(3, 2);
+        assert_eq!(files, ["3", "2", "1"]);
+        let grid = Grid::new("", files, ranks, |column, row| {
+            if (column, row) == (2, 1) {
+                Grid::square(["P"], Shape::Stone)
+            } else {
+                Cell::Off
+            }
+        });
+        assert_eq!(grid.cells.len(), 6);
+        assert_eq!(grid.cells[5], Grid::square(["P"], Shape::Stone));
+        assert!(grid.cells[..5].iter().all(|cell| *cell == Cell::Off));
+    }
+}
