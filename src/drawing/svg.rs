@@ -14,6 +14,8 @@ const TOP: usize = 40;
 const GAP: usize = 28;
 /// The height of a caption line.
 const LINE: usize = 20;
+/// The colour of a marked square (the last move's).
+pub const MARKED: &str = "#f2c94c";
 
 /// Where each grid's top-left cell is, and the picture's size.
 struct Layout {
@@ -39,6 +41,14 @@ fn layout(drawing: &Drawing) -> Layout {
 /// The drawing as an SVG document. Cells listed in `marked` (grid index, cell index), the
 /// squares of the last move, are tinted.
 pub fn render(drawing: &Drawing, marked: &[(usize, usize)]) -> String {
+    render_with(drawing, marked, &|_, pieces| pieces_svg(pieces))
+}
+
+/// [`render`], each square's content drawn by `paint(cell number, pieces)` in a `CELL` by
+/// `CELL` box at the origin. Cells are numbered across the grids in order, row by row; every
+/// cell's rectangle carries `data-cell="<number>"` and every caption `data-caption="<line>"`, so
+/// a viewer can redraw them.
+pub fn render_with(drawing: &Drawing, marked: &[(usize, usize)], paint: &dyn Fn(usize, &[Piece]) -> String) -> String {
     let layout = layout(drawing);
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
@@ -46,20 +56,35 @@ pub fn render(drawing: &Drawing, marked: &[(usize, usize)]) -> String {
         w = layout.width,
         h = layout.height
     );
-    for (index, (grid, &(x, y))) in drawing.grids.iter().zip(&layout.origins).enumerate() {
-        draw_grid(&mut svg, grid, x, y, |cell| marked.contains(&(index, cell)));
+    let mut first = 0;
+    for (index, (grid, &origin)) in drawing.grids.iter().zip(&layout.origins).enumerate() {
+        let marked = |cell| marked.contains(&(index, cell));
+        draw_grid(&mut svg, grid, origin, first, marked, paint);
+        first += grid.cells.len();
     }
     let top = layout.origins.iter().map(|&(_, y)| y).max().unwrap_or(TOP);
     let bottom = top + drawing.grids.iter().map(|g| g.ranks.len() * CELL).max().unwrap_or(0);
     for (line, caption) in drawing.captions.iter().enumerate() {
         let y = bottom + 8 + (line + 1) * LINE - 5;
-        let _ = writeln!(svg, "<text x=\"{}\" y=\"{y}\" font-size=\"15\">{}</text>", GAP / 2, escape(caption));
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{y}\" font-size=\"15\" data-caption=\"{line}\">{}</text>",
+            GAP / 2,
+            escape(caption)
+        );
     }
     svg.push_str("</svg>\n");
     svg
 }
 
-fn draw_grid(svg: &mut String, grid: &Grid, x: usize, y: usize, marked: impl Fn(usize) -> bool) {
+fn draw_grid(
+    svg: &mut String,
+    grid: &Grid,
+    (x, y): (usize, usize),
+    first: usize,
+    marked: impl Fn(usize) -> bool,
+    paint: &dyn Fn(usize, &[Piece]) -> String,
+) {
     let columns = grid.files.len();
     if !grid.title.is_empty() {
         let _ = writeln!(
@@ -87,16 +112,19 @@ fn draw_grid(svg: &mut String, grid: &Grid, x: usize, y: usize, marked: impl Fn(
         let (cx, cy) = (x + index % columns * CELL, y + index / columns * CELL);
         let fill = match (cell, marked(index)) {
             (Cell::Off, _) => "#e9e1d1",
-            (Cell::Square(_), true) => "#f2c94c",
+            (Cell::Square(_), true) => MARKED,
             (Cell::Square(_), false) => "#e8c27a",
         };
+        let number = first + index;
         let _ = writeln!(
             svg,
-            "<rect x=\"{cx}\" y=\"{cy}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#5b4a2f\" stroke-width=\"1\"/>"
+            "<rect x=\"{cx}\" y=\"{cy}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#5b4a2f\" \
+             stroke-width=\"1\" data-cell=\"{number}\"/>"
         );
         if let Cell::Square(pieces) = cell {
-            if !pieces.is_empty() {
-                let _ = writeln!(svg, "<g transform=\"translate({cx} {cy})\">{}</g>", pieces_svg(pieces));
+            let content = paint(number, pieces);
+            if !content.is_empty() {
+                let _ = writeln!(svg, "<g transform=\"translate({cx} {cy})\">{content}</g>");
             }
         }
     }
@@ -179,7 +207,8 @@ mod tests {
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<rect x=").count(), 4, "one rectangle per cell");
-        assert_eq!(svg.matches("#f2c94c").count(), 1, "the marked cell is tinted");
+        assert_eq!(svg.matches(MARKED).count(), 1, "the marked cell is tinted");
+        assert!(svg.contains("data-cell=\"3\"") && svg.contains("data-caption=\"0\""));
         assert_eq!(svg.matches("<path").count(), 3, "three pieces");
         assert_eq!(svg.matches("rotate(180").count(), 2, "the second player's two pieces turned round");
         assert!(svg.contains("fill=\"#c0392b\">P</text>"), "a promoted piece in red");

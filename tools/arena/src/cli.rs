@@ -1,5 +1,5 @@
-//! The command line: `arena match ...`, `arena replay <file>`, `arena tune <records...>` and
-//! `arena merge <records...>`.
+//! The command line: `arena match ...`, `arena replay <file>`, `arena tune <records...>`,
+//! `arena merge <records...>` and `arena report <record>`.
 
 use crate::adjudication::{DrawRule, ResignRule};
 use crate::dice::Dice;
@@ -53,6 +53,8 @@ pub enum Command {
     Tune(crate::tune::TuneArgs),
     /// Join the records of a match's shards into one record, and print its summary.
     Merge(crate::merge::MergeArgs),
+    /// Write an HTML page of a match: summary, Elo chart, table and a board viewer per game.
+    Report(crate::report::ReportArgs),
 }
 
 #[derive(Args)]
@@ -234,7 +236,9 @@ mod tests {
         let words = std::iter::once("arena").chain(line.split_whitespace()).map(std::ffi::OsString::from);
         match Cli::read(words).map_err(|e| e.to_string())?.command {
             Command::Match(args) => args.settings(),
-            Command::Replay { .. } | Command::Tune(_) | Command::Merge(_) => Err("not a match".into()),
+            Command::Replay { .. } | Command::Tune(_) | Command::Merge(_) | Command::Report(_) => {
+                Err("not a match".into())
+            }
         }
     }
 

@@ -16,6 +16,7 @@ mod opening;
 mod record;
 mod referee;
 mod replay;
+mod report;
 mod slice;
 mod spec;
 mod standings;
@@ -49,6 +50,10 @@ fn main() -> ExitCode {
         cli::Command::Tune(args) => tune::run(&args),
         cli::Command::Merge(args) => merge::run(&args).map(|summary| {
             print!("{summary}");
+            true
+        }),
+        cli::Command::Report(args) => report::run(&args).map(|done| {
+            eprintln!("{done}");
             true
         }),
     };

@@ -78,6 +78,11 @@ impl Referee {
     }
 
     /// The position string of the game so far.
+    /// The current position as a picture.
+    pub fn drawing(&self) -> tetsugaku::drawing::Drawing {
+        self.game.drawing()
+    }
+
     pub fn position_string(&self) -> String {
         self.game.position_string()
     }
