@@ -58,25 +58,11 @@ fn the_checker_of_pages_finds_faults() {
 
 #[test]
 fn every_variant_gets_a_page_with_a_board_per_game() {
-    let variants = [
-        "hasami",
-        "hasami-all",
-        "hasami-step",
-        "hasami-step18",
-        "dai-hasami",
-        "dai-hasami-diag",
-        "dai-hasami-step",
-        "makyek",
-        "ito",
-        "shogammon",
-        "philosophers-chess",
-        "enryo",
-        "philosophy-checkers",
-        "shogi",
-        "checkers",
-    ];
+    let variants = tetsugaku::VARIANTS.iter().filter(|v| v.is_implemented()).map(|v| v.name);
     let engine = format!("cmd={}", tetsugaku().display());
+    let mut reported = 0;
     for variant in variants {
+        reported += 1;
         let dir = std::env::temp_dir();
         let record = dir.join(format!("arena-report-{variant}-{}.games", std::process::id()));
         let page_path = record.with_extension("html");
@@ -108,7 +94,10 @@ fn every_variant_gets_a_page_with_a_board_per_game() {
         assert!(well_formed(&page).is_ok(), "{variant}: {:?}", well_formed(&page));
         assert_eq!(page.matches("<div class=\"board\">").count(), 3, "{variant}: one board per game");
         assert_eq!(page.matches("<section class=\"game\"").count(), 3);
-        assert!(page.contains("<template id=\"layout-0\"><svg") && page.contains("<use href=\"#s0\" data-piece="), "{variant}");
+        assert!(
+            page.contains("<template id=\"layout-0\"><svg") && page.contains("<use href=\"#s0\" data-piece="),
+            "{variant}"
+        );
         assert!(!page.contains("layout-1"), "{variant}: one layout for the whole match");
         assert!(page.contains(&format!("Match summary: {variant}, 3 games")), "{variant}");
         // One move link per recorded item, game by game.
@@ -122,6 +111,7 @@ fn every_variant_gets_a_page_with_a_board_per_game() {
         sorted_links.sort();
         assert_eq!(sorted_links, sorted_items, "{variant}");
     }
+    assert_eq!(reported, 15, "every variant");
 }
 
 #[test]
