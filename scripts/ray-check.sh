@@ -29,11 +29,9 @@ while (($#)); do
   esac
 done
 
-cd "$(dirname "$0")/.."
-echo "== cargo build --release" >&2
-cargo build --release --quiet
-arena=target/release/arena
-engine=target/release/tetsugaku
+source "$(dirname "$0")/lib/release.sh"
+release_build
+arena=$ARENA engine=$TETSUGAKU
 mkdir -p "$out"
 match=(--variant "$variant" --games "$games" --seed 2026
   --engine "cmd=$engine" "name=d${depths%,*}" "depth=${depths%,*}" option.USI_Hash=16

@@ -1,9 +1,11 @@
 // The board viewers of an arena report: each game's positions are rebuilt from its start and
 // the changes of each item (the JSON in #games), drawn into a copy of its layout's template.
+// A viewer is built when its game first comes near the screen, is clicked or is linked to.
 (() => {
   "use strict";
   const games = JSON.parse(document.getElementById("games").textContent);
-  const viewers = [];
+  const sections = [...document.querySelectorAll("section.game")];
+  const views = new Map();
   let active = null;
 
   function states(game) {
@@ -46,26 +48,35 @@
       moves.forEach((move, index) => move.classList.toggle("current", index + 1 === view.ply));
       label.textContent = view.ply === 0 ? "start" : "after item " + view.ply + " of " + (positions.length - 1);
     };
-    const steps = { start: () => 0, back: () => view.ply - 1, forward: () => view.ply + 1, end: () => positions.length - 1 };
-    section.addEventListener("click", (event) => {
-      active = view;
-      const button = event.target.closest("button[data-go]");
-      const move = event.target.closest("a[data-ply]");
-      if (button) view.show(steps[button.dataset.go]());
-      if (move) {
-        event.preventDefault();
-        view.show(Number(move.dataset.ply));
-      }
-    });
+    view.steps = { start: () => 0, back: () => view.ply - 1, forward: () => view.ply + 1, end: () => positions.length - 1 };
     view.show(view.ply);
     return view;
   }
 
-  document.querySelectorAll("section.game").forEach((section, index) => viewers.push(viewer(section, games[index])));
-  active = viewers[0] || null;
+  function viewOf(section) {
+    if (!views.has(section)) views.set(section, viewer(section, games[sections.indexOf(section)]));
+    return views.get(section);
+  }
+
+  document.addEventListener("click", (event) => {
+    const section = event.target.closest("section.game");
+    if (!section) return;
+    const view = (active = viewOf(section));
+    const button = event.target.closest("button[data-go]");
+    const move = event.target.closest("a[data-ply]");
+    if (button) view.show(view.steps[button.dataset.go]());
+    if (move) {
+      event.preventDefault();
+      view.show(Number(move.dataset.ply));
+    }
+  });
+  const near = new IntersectionObserver((entries) => {
+    for (const entry of entries) if (entry.isIntersecting) viewOf(entry.target);
+  }, { rootMargin: "600px" });
+  sections.forEach((section) => near.observe(section));
   const fromHash = () => {
-    const found = viewers.find((view) => "#" + view.section.id === location.hash);
-    if (found) active = found;
+    const section = sections.find((s) => "#" + s.id === location.hash) || sections[0];
+    if (section) active = viewOf(section);
   };
   window.addEventListener("hashchange", fromHash);
   fromHash();

@@ -233,8 +233,9 @@ fn table(games: &[GameRecord]) -> String {
 fn viewer(game: &GameRecord) -> String {
     let mut html = format!(
         "<section class=\"game\" id=\"game-{n}\">\n<h3>Game {n}: {} vs {}, {} ({})</h3>\n<div class=\"board\"></div>\n\
-         <div class=\"controls\"><button data-go=\"start\">&#x23EE;</button><button data-go=\"back\">&#x25C0;</button>\
-         <button data-go=\"forward\">&#x25B6;</button><button data-go=\"end\">&#x23ED;</button> <span class=\"ply\"></span></div>\n\
+         <div class=\"controls\"><button data-go=\"start\" title=\"start\">&#x25C0;&#x25C0;</button>\
+         <button data-go=\"back\" title=\"back\">&#x25C0;</button><button data-go=\"forward\" title=\"forward\">&#x25B6;</button>\
+         <button data-go=\"end\" title=\"end\">&#x25B6;&#x25B6;</button> <span class=\"ply\"></span></div>\n\
          <ol class=\"moves\">",
         escape(&game.first),
         escape(&game.second),
