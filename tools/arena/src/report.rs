@@ -109,8 +109,10 @@ fn page(
 fn header_of(games: &[GameRecord]) -> MatchHeader {
     let mut engines: Vec<Seat> = Vec::new();
     for game in games {
-        for (name, limit) in [(&game.first, &game.first_limit), (&game.second, &game.second_limit)] {
-            if !engines.iter().any(|seat| &seat.name == name) {
+        // Self-play under one name (as tuning matches are played) still has two seats.
+        let twice = if game.first == game.second { 2 } else { 1 };
+        for (name, limit, wanted) in [(&game.first, &game.first_limit, 1), (&game.second, &game.second_limit, twice)] {
+            while engines.iter().filter(|seat| &seat.name == name).count() < wanted {
                 engines.push(Seat { name: name.clone(), limit: limit.clone(), setup: String::new() });
             }
         }
@@ -136,11 +138,15 @@ fn header_of(games: &[GameRecord]) -> MatchHeader {
 fn jobs(header: &MatchHeader, games: &[GameRecord], scheduled: bool) -> Result<Vec<Job>, String> {
     let schedule: HashMap<usize, Job> =
         schedule(header.engines.len(), header.format, header.games).into_iter().map(|job| (job.number, job)).collect();
-    let index = |name: &str| header.engines.iter().position(|seat| seat.name == name);
+    // The first seat of that name from seat `from` on.
+    let index =
+        |name: &str, from: usize| header.engines.iter().skip(from).position(|seat| seat.name == name).map(|i| i + from);
     games
         .iter()
         .map(|game| {
-            let by_name = index(&game.first).zip(index(&game.second)).map(|(first, second)| Job {
+            let first = index(&game.first, 0);
+            let second = index(&game.second, if game.second == game.first { first.map_or(0, |i| i + 1) } else { 0 });
+            let by_name = first.zip(second).map(|(first, second)| Job {
                 number: game.number,
                 opening: game.opening.saturating_sub(1),
                 first,

@@ -122,3 +122,44 @@ fn a_record_that_is_not_one_is_refused() {
     let _ = std::fs::remove_file(&path);
     assert!(!ok && text.contains("line 1"), "{text}");
 }
+
+#[test]
+fn a_self_play_record_without_a_match_header_is_reported() {
+    let engine = format!("cmd={}", tetsugaku().display());
+    let record = std::env::temp_dir().join(format!("arena-report-old-{}.games", std::process::id()));
+    let page_path = record.with_extension("html");
+    let path = record.display().to_string();
+    let (played, text) = arena(&[
+        "match",
+        "--variant",
+        "hasami",
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+        "--engine",
+        &engine,
+        "name=same",
+        "depth=1",
+        "--engine",
+        &engine,
+        "name=same",
+        "depth=2",
+        "--record",
+        &path,
+    ]);
+    assert!(played, "{text}");
+    // Written before match headers existed: the games alone.
+    let records = std::fs::read_to_string(&record).unwrap_or_default();
+    let games = &records[records.find("\nmatch\n").map_or(0, |at| at + 7)..];
+    std::fs::write(&record, games).unwrap();
+    let (written, text) = arena(&["report", &path, "-o", &page_path.display().to_string()]);
+    let page = std::fs::read_to_string(&page_path).unwrap_or_default();
+    let _ = (std::fs::remove_file(&record), std::fs::remove_file(&page_path));
+    assert!(written, "{text}");
+    assert!(
+        page.contains("Match summary: hasami, 4 games") && page.contains("same (depth 1) vs same (depth 2)"),
+        "{page}"
+    );
+    assert_eq!(page.matches("<div class=\"board\">").count(), 4);
+}
