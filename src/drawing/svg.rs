@@ -167,9 +167,13 @@ fn piece_svg(piece: &Piece) -> String {
             let (fill, text) = if owner == Some(Side::Second) { ("#fafafa", "#1b1b1b") } else { ("#222222", "#fafafa") };
             let text = if piece.promoted { "#e74c3c" } else { text };
             let ring = if piece.promoted { "#c0392b\" stroke-width=\"3" } else { "#111111\" stroke-width=\"1.2" };
+            let disc = format!("<circle cx=\"{half}\" cy=\"{half}\" r=\"15\" fill=\"{fill}\" stroke=\"{ring}\"/>");
+            if label.is_empty() {
+                return disc;
+            }
             format!(
-                "<circle cx=\"{half}\" cy=\"{half}\" r=\"15\" fill=\"{fill}\" stroke=\"{ring}\"/>\
-                 <text x=\"{half}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{text}\">{label}</text>",
+                "{disc}<text x=\"{half}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" \
+                 fill=\"{text}\">{label}</text>",
                 half + 5
             )
         }
