@@ -80,9 +80,12 @@ impl Grid {
         ranks: Vec<String>,
         mut cell: impl FnMut(usize, usize) -> Cell,
     ) -> Grid {
-        let cells =
-            (0..ranks.len()).flat_map(|row| (0..files.len()).map(move |column| (column, row))).collect::<Vec<_>>();
-        let cells = cells.into_iter().map(|(column, row)| cell(column, row)).collect();
+        let mut cells = Vec::with_capacity(files.len() * ranks.len());
+        for row in 0..ranks.len() {
+            for column in 0..files.len() {
+                cells.push(cell(column, row));
+            }
+        }
         Grid { title: title.to_string(), files, ranks, cells }
     }
 

@@ -97,11 +97,7 @@ pub fn run(args: &MergeArgs) -> Result<String, String> {
         let _ = write!(text, "{game}");
     }
     std::fs::write(&args.record, text).map_err(|e| format!("cannot write {}: {e}", args.record.display()))?;
-    let decision = header
-        .sprt
-        .and_then(|sprt| sprt.decision(&standings.stats[0].tally))
-        .map(|decision| (decision, standings.played() as usize));
-    Ok(summary(&header, &args.record, &standings, decision))
+    Ok(summary(&header, &args.record, &standings, standings.final_decision(header.sprt)))
 }
 
 /// The run of openings the shards (sorted by their first opening) cover together; an error if

@@ -68,9 +68,8 @@ fn page(
         standings.add(job, game);
         running.push(standings.stats[0].tally.elo());
     }
-    let decision = header.sprt.and_then(|sprt| sprt.decision(&standings.stats[0].tally));
-    let summary_text = summary(&header, record, &standings, decision.map(|d| (d, games.len())));
-    let mut pictures = Pictures::default();
+    let summary_text = summary(&header, record, &standings, standings.final_decision(header.sprt));
+    let mut pictures = Pictures::new();
     let viewers = games.iter().map(|game| pictures.game(game)).collect::<Result<Vec<_>, _>>()?;
     let mut html = String::new();
     let _ = write!(
@@ -141,18 +140,15 @@ fn jobs(header: &MatchHeader, games: &[GameRecord], scheduled: bool) -> Result<V
     // The first seat of that name from seat `from` on.
     let index =
         |name: &str, from: usize| header.engines.iter().skip(from).position(|seat| seat.name == name).map(|i| i + from);
+    let by_name = |game: &GameRecord| {
+        let first = index(&game.first, 0)?;
+        let second = index(&game.second, if game.second == game.first { first + 1 } else { 0 })?;
+        Some(Job { number: game.number, opening: game.opening.saturating_sub(1), first, second })
+    };
     games
         .iter()
         .map(|game| {
-            let first = index(&game.first, 0);
-            let second = index(&game.second, if game.second == game.first { first.map_or(0, |i| i + 1) } else { 0 });
-            let by_name = first.zip(second).map(|(first, second)| Job {
-                number: game.number,
-                opening: game.opening.saturating_sub(1),
-                first,
-                second,
-            });
-            let job = if scheduled { schedule.get(&game.number).copied() } else { by_name };
+            let job = if scheduled { schedule.get(&game.number).copied() } else { by_name(game) };
             job.filter(|job| {
                 header.engines[job.first].name == game.first && header.engines[job.second].name == game.second
             })
@@ -264,7 +260,6 @@ fn viewer(game: &GameRecord) -> String {
 }
 
 /// The square contents and board layouts the page's games use, each defined once.
-#[derive(Default)]
 struct Pictures {
     /// Every distinct square content; index 0 is the empty square.
     contents: Vec<Vec<Piece>>,
@@ -275,20 +270,28 @@ struct Pictures {
 }
 
 impl Pictures {
-    fn content(&mut self, cell: &Cell) -> usize {
-        let pieces = match cell {
-            Cell::Square(pieces) => pieces.clone(),
-            Cell::Off => Vec::new(),
-        };
-        if self.contents.is_empty() {
-            self.contents.push(Vec::new());
-            self.index.insert(Vec::new(), 0);
+    fn new() -> Pictures {
+        Pictures {
+            contents: vec![Vec::new()],
+            index: HashMap::from([(Vec::new(), 0)]),
+            layouts: Vec::new(),
+            layout_index: HashMap::new(),
         }
-        let next = self.contents.len();
-        *self.index.entry(pieces.clone()).or_insert_with(|| {
-            self.contents.push(pieces);
-            next
-        })
+    }
+
+    /// The index of `cell`'s content, added if it is new (index 0 is the empty square, and an
+    /// off-board cell draws nothing either).
+    fn content(&mut self, cell: &Cell) -> usize {
+        let pieces: &[Piece] = match cell {
+            Cell::Square(pieces) => pieces,
+            Cell::Off => &[],
+        };
+        if let Some(&index) = self.index.get(pieces) {
+            return index;
+        }
+        self.contents.push(pieces.to_vec());
+        self.index.insert(pieces.to_vec(), self.contents.len() - 1);
+        self.contents.len() - 1
     }
 
     fn layout(&mut self, drawing: &Drawing) -> usize {
@@ -297,11 +300,12 @@ impl Pictures {
             captions: drawing.captions.iter().map(|_| String::new()).collect(),
         };
         let frame = render_with(&blank, &[], &|number, _| format!("<use href=\"#s0\" data-piece=\"{number}\"/>"));
-        let next = self.layouts.len();
-        *self.layout_index.entry(frame.clone()).or_insert_with(|| {
-            self.layouts.push(frame);
-            next
-        })
+        if let Some(&index) = self.layout_index.get(&frame) {
+            return index;
+        }
+        self.layouts.push(frame.clone());
+        self.layout_index.insert(frame, self.layouts.len() - 1);
+        self.layouts.len() - 1
     }
 
     /// The game's data for report.js: `{"layout": L, "cells": [...], "captions": [...],

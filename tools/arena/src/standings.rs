@@ -5,7 +5,7 @@
 use crate::engine::Trouble;
 use crate::match_header::MatchHeader;
 use crate::record::GameRecord;
-use crate::stats::{GameScore, SprtDecision, Tally};
+use crate::stats::{GameScore, Sprt, SprtDecision, Tally};
 use crate::tournament::{pairings, Job};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -72,6 +72,12 @@ impl Standings {
     /// The games played so far.
     pub fn played(&self) -> u64 {
         self.stats.iter().map(|s| s.tally.games()).sum()
+    }
+
+    /// The decision of `sprt` (if the match has one) over every game added, with their number:
+    /// how a match is judged once all its games are in (merged shards, a report).
+    pub fn final_decision(&self, sprt: Option<Sprt>) -> Option<(SprtDecision, usize)> {
+        sprt.and_then(|sprt| sprt.decision(&self.stats[0].tally)).map(|decision| (decision, self.played() as usize))
     }
 }
 
@@ -145,12 +151,12 @@ pub fn summary(
         let tally = &standings.stats[0].tally;
         let (lower, upper) = sprt.bounds();
         let state = match sprt_decision {
-            Some((SprtDecision::AcceptH1, games)) => format!("H1 accepted at game {games}"),
-            Some((SprtDecision::AcceptH0, games)) => format!("H0 accepted at game {games}"),
+            Some((decision, games)) => format!("{} accepted at game {games}", decision.hypothesis()),
             // A shard plays its whole slice: its games alone decide nothing.
             None => match sprt.decision(tally).filter(|_| !slice.is_whole()) {
-                Some(SprtDecision::AcceptH1) => "past the H1 bound in this slice alone (merged shards decide)".into(),
-                Some(SprtDecision::AcceptH0) => "past the H0 bound in this slice alone (merged shards decide)".into(),
+                Some(decision) => {
+                    format!("past the {} bound in this slice alone (merged shards decide)", decision.hypothesis())
+                }
                 None => "undecided".to_string(),
             },
         };

@@ -293,6 +293,16 @@ pub enum SprtDecision {
     AcceptH1,
 }
 
+impl SprtDecision {
+    /// The hypothesis accepted: `H0` or `H1`.
+    pub fn hypothesis(self) -> &'static str {
+        match self {
+            SprtDecision::AcceptH0 => "H0",
+            SprtDecision::AcceptH1 => "H1",
+        }
+    }
+}
+
 impl Sprt {
     /// Validated SPRT settings. Returns `Err` with a message unless all values are finite,
     /// `elo0 < elo1`, `0 < alpha < 1`, `0 < beta < 1` and `alpha + beta < 1`.
