@@ -7,10 +7,10 @@
 mod chance_walk;
 
 use std::time::Instant;
-use tetsugaku::core::SplitMix64;
 use tetsugaku::game::{Game, RuleValues};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Limits, TranspositionTable};
 use tetsugaku::variants::shogammon::position::Shogammon;
+use tetsugaku::vocabulary::SplitMix64;
 
 fn main() {
     let mut rng = SplitMix64::new(0x5E06_C4A7);

@@ -5,7 +5,6 @@
 //! `variants` (the rules) -> `game` (the contract they implement).
 
 pub mod catalogue;
-pub mod core;
 pub mod drawing;
 pub mod engine;
 pub mod game;
@@ -13,7 +12,8 @@ pub mod protocol;
 pub mod search;
 pub mod tune;
 pub mod variants;
+pub mod vocabulary;
 
-pub use crate::core::{Outcome, Score, Side};
 pub use catalogue::{AnyGame, Variant, VARIANTS};
 pub use game::{Game, GameError, RuleValues, Turn};
+pub use vocabulary::{Outcome, Score, Side};

@@ -8,9 +8,9 @@ mod common;
 
 use common::expectimax::{expectimax, Seen};
 use std::sync::Mutex;
-use tetsugaku::core::{Outcome, Score, Side, WinReason};
 use tetsugaku::game::{perft, perft_divide, Game, GameError, RuleValues, Turn, VariantSpec};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Event, Limits, ScoreReport, TranspositionTable};
+use tetsugaku::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// A race: each turn the player rolls a three-sided die (faces 1, 2, 3, weighted by `die`,
 /// 1:1:2 unless loaded), then either advances its token by the roll or stays. Landing on a

@@ -23,7 +23,7 @@ use common::checkers_reference::{self, Kind, Position, Side};
 use common::{engine, load_fixtures, result_of, Fixture};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
-use tetsugaku::core::SplitMix64;
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::AnyGame;
 
 // ------------------------------------------------------------------------------------------------

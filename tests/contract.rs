@@ -21,9 +21,9 @@ mod common;
 
 use common::load_fixtures;
 use std::collections::BTreeSet;
-use tetsugaku::core::SplitMix64;
+use tetsugaku::game::Tunable;
 use tetsugaku::game::{RuleKind, RuleValue};
-use tetsugaku::tune::Tunable;
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{with_game, AnyGame, Game, RuleValues, Turn, Variant, VARIANTS};
 
 /// What the checks saw.

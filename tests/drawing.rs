@@ -2,8 +2,8 @@
 //! pieces the position string has (as many of each player's, on the board), every caption is a
 //! line of the `d` diagram, every grid is complete, and the SVG document is well-formed.
 
-use tetsugaku::core::SplitMix64;
 use tetsugaku::drawing::{svg, Cell, Drawing};
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{AnyGame, RuleValues, Side, Turn, VARIANTS};
 
 /// The first and second player's pieces on the board of a position string: its letters,

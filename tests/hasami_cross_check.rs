@@ -15,8 +15,8 @@ mod common;
 use common::reference::{self, Position};
 use common::{concrete, engine, engine_with, load_fixtures, result_of, Fixture};
 use std::collections::{BTreeMap, BTreeSet};
-use tetsugaku::core::SplitMix64;
 use tetsugaku::variants::hasami::{DAI_HASAMI_JUMPS, MAKYEK_WIN};
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{AnyGame, Game, RuleValues};
 
 /// The fixtures of the hasami family (the games the reference implements).

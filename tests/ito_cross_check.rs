@@ -22,7 +22,7 @@ use common::ito_positions::{background, build, with_move_number};
 use common::ito_reference::Position;
 use common::{engine, fixture_game, load_fixtures, result_of, Fixture};
 use std::collections::BTreeSet;
-use tetsugaku::core::SplitMix64;
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{AnyGame, Game};
 
 /// The reference's legal moves as a sorted set (panics if it generated one twice).

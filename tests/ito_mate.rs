@@ -12,9 +12,9 @@ mod support;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 use support::Engine;
-use tetsugaku::core::WinReason;
 use tetsugaku::game::{MateAnswer, MateBudget};
 use tetsugaku::variants::ito::Ito;
+use tetsugaku::vocabulary::WinReason;
 use tetsugaku::{Game, Outcome, Turn};
 
 /// A search that has not answered after this long is a failure (all of them take milliseconds).

@@ -6,9 +6,9 @@
 mod common;
 
 use common::{legal_tokens, search_once};
-use tetsugaku::core::SplitMix64;
 use tetsugaku::search::{Limits, ScoreReport, TranspositionTable};
 use tetsugaku::variants::ito::Ito;
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::Game;
 
 /// Random walks that often step back, so positions recur. Wherever the history bans a move

@@ -7,8 +7,8 @@
 mod support;
 
 use support::{is_printable_ascii, Engine};
-use tetsugaku::core::SplitMix64;
 use tetsugaku::protocol::{parse, Command};
+use tetsugaku::vocabulary::SplitMix64;
 
 const CORPUS: &str = include_str!("transcripts/malformed.txt");
 

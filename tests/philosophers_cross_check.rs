@@ -34,7 +34,7 @@ mod common;
 use common::philosophers_reference::{index_of, Position, Side, START};
 use common::{fixture_game, load_fixtures, result_of, Fixture};
 use std::collections::{BTreeMap, BTreeSet};
-use tetsugaku::core::SplitMix64;
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{AnyGame, Game, RuleValues, Variant};
 
 /// The position string of `pieces` (`(square, letter)` pairs such as `("3d", "E")`), every other

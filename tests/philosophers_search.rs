@@ -7,10 +7,10 @@
 mod common;
 
 use common::{legal_tokens, search_once};
-use tetsugaku::core::SplitMix64;
 use tetsugaku::game::{MateAnswer, MateBudget};
 use tetsugaku::search::{Limits, ScoreReport, TranspositionTable};
 use tetsugaku::variants::philosophers::Philosophers;
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{Game, RuleValues, Turn};
 
 fn position(text: &str) -> Philosophers {

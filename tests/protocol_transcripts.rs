@@ -8,7 +8,7 @@ mod support;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 use support::{is_printable_ascii, is_search_output, Engine, Info, Search};
-use tetsugaku::core::SplitMix64;
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
 
 const OPTION_LINES: [&str; 11] = [

@@ -431,10 +431,10 @@ fn reference_capture_then_drop() {
 /// unchanged. The walks prefer turns of two sub-moves; points form on most boards (counted).
 #[test]
 fn engine_turns_match_the_reference_on_random_walks() {
-    use tetsugaku::core::SplitMix64;
     use tetsugaku::variants::shogammon::dice::{DieTable, DEFAULT_TABLE};
     use tetsugaku::variants::shogammon::position_string::{parse, write};
     use tetsugaku::variants::shogammon::turns::legal_turns;
+    use tetsugaku::vocabulary::SplitMix64;
 
     let table = DieTable::parse(DEFAULT_TABLE).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = SplitMix64::new(0x5E06_CAFE);
@@ -582,7 +582,7 @@ fn shogammon_mut(game: &mut tetsugaku::AnyGame) -> &mut tetsugaku::variants::sho
 #[test]
 fn engine_game_matches_the_reference_on_random_walks() {
     use common::shogammon_reference::DieTable;
-    use tetsugaku::core::SplitMix64;
+    use tetsugaku::vocabulary::SplitMix64;
     use tetsugaku::Game;
 
     let option_sets: [(&[&str], &str, u64); 3] = [

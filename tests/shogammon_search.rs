@@ -8,11 +8,11 @@ mod common;
 
 use common::chance_walk::decision_node;
 use common::expectimax::{expectimax, Seen};
-use tetsugaku::core::score::MATE_BOUND;
-use tetsugaku::core::{Score, SplitMix64};
 use tetsugaku::game::{Game, RuleValues};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Limits, TranspositionTable};
 use tetsugaku::variants::shogammon::position::Shogammon;
+use tetsugaku::vocabulary::score::MATE_BOUND;
+use tetsugaku::vocabulary::{Score, SplitMix64};
 
 /// Random decision nodes with at most `most` turns for their roll.
 fn positions(seed: u64, count: usize, most: usize) -> Vec<Shogammon> {

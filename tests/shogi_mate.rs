@@ -14,9 +14,9 @@ mod support;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 use support::Engine;
-use tetsugaku::core::{SplitMix64, WinReason};
 use tetsugaku::game::{MateAnswer, MateBudget};
 use tetsugaku::variants::shogi::Shogi;
+use tetsugaku::vocabulary::{SplitMix64, WinReason};
 use tetsugaku::{AnyGame, Game, Outcome, Side, Turn, Variant};
 
 /// A search that has not answered after this long is a failure (all of them take milliseconds).

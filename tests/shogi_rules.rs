@@ -10,11 +10,11 @@ mod common;
 mod support;
 
 use common::engine;
-use tetsugaku::core::SplitMix64;
-use tetsugaku::core::WinReason;
 use tetsugaku::game::{MoveError, PositionErrorKind as K, PositionField as F};
 use tetsugaku::variants::shogi::piece::Kind;
 use tetsugaku::variants::shogi::Shogi;
+use tetsugaku::vocabulary::SplitMix64;
+use tetsugaku::vocabulary::WinReason;
 use tetsugaku::{AnyGame, Game, GameError, Outcome, Side, Turn};
 
 fn shogi(position: &str) -> AnyGame {

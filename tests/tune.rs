@@ -3,8 +3,9 @@
 //! and the gradient descent recover weights that were moved away from the values that generated
 //! the results.
 
-use tetsugaku::core::SplitMix64;
-use tetsugaku::tune::{fit_for, fit_scale, local_search, replace_constant, sigmoid, Tunable, WeightTable};
+use tetsugaku::game::{Tunable, WeightTable};
+use tetsugaku::tune::{fit_for, fit_scale, local_search, replace_constant, sigmoid};
+use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{with_game, AnyGame, RuleValues, Turn, Variant, VARIANTS};
 
 /// The weight file, constant name and the constant as the tuner would write it.

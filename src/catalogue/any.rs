@@ -129,7 +129,7 @@ impl AnyGame {
     }
 
     /// The player whose turn it is (or would be, once the game is over).
-    pub fn side(&self) -> crate::core::Side {
+    pub fn side(&self) -> crate::vocabulary::Side {
         with_game!(self, g => g.side())
     }
 

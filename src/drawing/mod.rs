@@ -5,7 +5,7 @@
 
 pub mod svg;
 
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// A position as a picture: its grids side by side, then its captions, one per line.
 #[derive(Clone, Debug, PartialEq, Eq)]

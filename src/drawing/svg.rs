@@ -3,7 +3,7 @@
 //! (files above, ranks to the right); captions go below them.
 
 use super::{Cell, Drawing, Grid, Piece, Shape};
-use crate::core::Side;
+use crate::vocabulary::Side;
 use std::fmt::Write as _;
 
 /// The side of a cell, in SVG user units.

@@ -2,7 +2,7 @@
 //! the cases apart, and printed as the one human line the protocol sends after
 //! `info string error: ` (`protocol-spec.md` §17).
 
-use crate::core::{Outcome, Side};
+use crate::vocabulary::{Outcome, Side};
 use std::fmt;
 
 /// A refused position string, move or variant.
@@ -319,7 +319,7 @@ impl fmt::Display for MoveError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::WinReason;
+    use crate::vocabulary::WinReason;
 
     #[test]
     fn texts_name_the_field_and_the_offending_text() {

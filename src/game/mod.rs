@@ -4,15 +4,20 @@
 
 mod error;
 mod mate;
+pub mod notation;
 mod perft;
+mod repetition;
 mod rule;
+mod weights;
 
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
 pub use mate::{beyond, MateAnswer, MateBudget, MateMeter};
 pub use perft::{perft, perft_divide};
+pub use repetition::occurrences;
 pub use rule::{whole_number, RuleKind, RuleOption, RuleValue, RuleValues};
+pub use weights::{Field, Tunable, WeightTable};
 
-use crate::core::{Outcome, Score, Side};
+use crate::vocabulary::{Outcome, Score, Side};
 use std::fmt::Debug;
 
 /// Whose decision it is in a position.
@@ -224,7 +229,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn position_string(&self) -> String;
 
     /// The game's part of the `d` reply (protocol-spec.md §9.5): the board, then in games with
-    /// pieces in hand one line per player written by [`crate::variants::common::hand_line`].
+    /// pieces in hand one line per player written by [`notation::hand_line`].
     /// Only that: the protocol adds the lines every game shares (variant, side to move, result,
     /// `side`/`sfen`/`key`). No line may start with `side `, `sfen ` or `key `.
     fn diagram(&self) -> String;

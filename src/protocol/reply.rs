@@ -1,10 +1,10 @@
 //! Formatting replies: search events, `usi` option lines, results.
 
 use crate::catalogue::AnyGame;
-use crate::core::{Outcome, Side};
 use crate::engine::{BenchReport, OptionKind, OptionSpec};
 use crate::game::{Game, MateAnswer, Turn};
 use crate::search::{Event, Info, ScoreReport};
+use crate::vocabulary::{Outcome, Side};
 use crate::with_game;
 use std::fmt::Write;
 

@@ -49,8 +49,8 @@
 //! 28,456,527, Star1 14,587,238, Star2 846,753 (33.6 times fewer than plain; with probes that
 //! only failed high at a null window at `b_i`, 12,314,633).
 
-use crate::core::score::MATE_BOUND;
-use crate::core::Score;
+use crate::vocabulary::score::MATE_BOUND;
+use crate::vocabulary::Score;
 
 /// The value of a chance node from the weighted sum of its outcomes' values `total`, their
 /// total weight `weight` (positive), and whether every outcome is a decided win (`won`) or a
@@ -210,8 +210,8 @@ impl Outcomes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::score::{loss_in, win_in};
-    use crate::core::SplitMix64;
+    use crate::vocabulary::score::{loss_in, win_in};
+    use crate::vocabulary::SplitMix64;
 
     /// The plain expectimax value, written out again.
     fn plain(outcomes: &[(u32, Score)]) -> Score {

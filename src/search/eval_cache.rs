@@ -3,7 +3,7 @@
 //! quiescence stands pat on the same leaves. A hit returns exactly what the game's evaluation
 //! returned, so the search's results do not change, only its speed.
 
-use crate::core::Score;
+use crate::vocabulary::Score;
 
 /// Slots, a power of two (16 bytes each: 1 MiB per thread).
 const SLOTS: usize = 1 << 16;

@@ -1,4 +1,4 @@
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// What bounds a search (the parameters of USI `go`). Times in milliseconds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

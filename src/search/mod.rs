@@ -16,9 +16,9 @@ pub use control::Control;
 pub use limits::{Budget, Limits};
 pub use tt::{Bound, TranspositionTable};
 
-use crate::core::score::{is_decisive, mate_plies};
-use crate::core::{Score, Side};
 use crate::game::{Game, GameError, MateAnswer, Turn};
+use crate::vocabulary::score::{is_decisive, mate_plies};
+use crate::vocabulary::{Score, Side};
 use cores::Cores;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -236,7 +236,7 @@ pub fn search<G: Game>(
             // After a chance node the reply depends on the roll: nothing to ponder on.
             matches!(after.turn(), Turn::Decide(_)).then(|| after.format_move(reply))
         });
-        summary.score = (best.score > -crate::core::score::INFINITE).then_some(best.score);
+        summary.score = (best.score > -crate::vocabulary::score::INFINITE).then_some(best.score);
         summary.depth = main.completed_depth;
         answer(&summary, control, report);
     });
@@ -282,7 +282,7 @@ fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, 
             seldepth: root_move.seldepth.max(worker.completed_depth as usize),
             multipv: index + 1,
             // A move not yet searched (stop during the first iteration) has no score yet.
-            score: if root_move.score <= -crate::core::score::INFINITE {
+            score: if root_move.score <= -crate::vocabulary::score::INFINITE {
                 ScoreReport::Centi(0)
             } else {
                 ScoreReport::from_score(root_move.score)

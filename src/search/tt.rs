@@ -2,8 +2,8 @@
 //! first holding `key ^ data` so a torn write (two threads storing at once) is detected on read
 //! and treated as a miss.
 
-use crate::core::score::from_tt;
-use crate::core::{available_mib, Score};
+use crate::vocabulary::score::from_tt;
+use crate::vocabulary::{available_mib, Score};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 

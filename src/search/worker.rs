@@ -19,9 +19,9 @@ use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
 use super::ChancePruning;
 use super::Shared;
-use crate::core::score::{from_tt, is_decisive, loss_in, mate_plies, to_tt, win_in, DRAW, INFINITE, MATE_BOUND};
-use crate::core::{Outcome, Score, Side};
 use crate::game::{Game, Turn};
+use crate::vocabulary::score::{from_tt, is_decisive, loss_in, mate_plies, to_tt, win_in, DRAW, INFINITE, MATE_BOUND};
+use crate::vocabulary::{Outcome, Score, Side};
 use once_cell::sync::Lazy;
 use std::sync::atomic::Ordering::Relaxed;
 

@@ -3,10 +3,10 @@
 //! the weights are moved one step at a time while the error falls (local search).
 
 use super::gradient::{Features, Row};
-use super::{Tunable, WeightTable};
+
 use crate::catalogue::{AnyGame, Variant};
-use crate::core::{Score, Side};
-use crate::game::{Game, GameError, RuleValues, Turn};
+use crate::game::{Game, GameError, RuleValues, Tunable, Turn, WeightTable};
+use crate::vocabulary::{Score, Side};
 use crate::with_game;
 use rayon::prelude::*;
 

@@ -6,7 +6,7 @@
 //! one at a time by a fixed step.
 
 use super::fit::squash;
-use crate::core::Score;
+use crate::vocabulary::Score;
 use rayon::prelude::*;
 
 /// Positions per unit of parallel work.

@@ -1,7 +1,6 @@
 //! The rules engines, one per game family.
 
 pub mod checkers;
-pub mod common;
 pub mod hasami;
 pub mod ito;
 pub mod philosophers;

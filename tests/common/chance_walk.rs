@@ -2,8 +2,8 @@
 //! rolls drawn by their weights, turns picked at random (a noisy one half of the time when
 //! there is one).
 
-use tetsugaku::core::SplitMix64;
 use tetsugaku::game::{Game, Turn};
+use tetsugaku::vocabulary::SplitMix64;
 
 /// The decision node reached after `turns` random turns from `game`, or `None` if the game
 /// ended first.

@@ -1,9 +1,9 @@
 //! A brute-force expectimax over any game with chance nodes, written independently of the
 //! library's search (tests/chance.rs, tests/shogammon_search.rs compare the search with it).
 
-use tetsugaku::core::score::{loss_in, win_in, INFINITE, MATE_BOUND};
-use tetsugaku::core::{Outcome, Score};
 use tetsugaku::game::{Game, Turn};
+use tetsugaku::vocabulary::score::{loss_in, win_in, INFINITE, MATE_BOUND};
+use tetsugaku::vocabulary::{Outcome, Score};
 
 /// What the reference met on its way, to show that the test positions exercise decided games
 /// and the clamp of undecided means.

@@ -25,8 +25,8 @@
 use super::mated_by;
 use super::numbers::{Numbers, OnPath, INFINITE};
 use super::table::Table;
-use crate::core::{DrawReason, Outcome, Side, WinReason};
 use crate::game::{beyond, Game, MateBudget, MateMeter, Turn};
+use crate::vocabulary::{DrawReason, Outcome, Side, WinReason};
 
 /// Paths longer than this are given up (as a failure of that path).
 const MAX_PLY: usize = 1000;

@@ -43,8 +43,8 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use crate::core::{Outcome, Side, WinReason};
 use crate::game::{Game, MateAnswer, MateBudget};
+use crate::vocabulary::{Outcome, Side, WinReason};
 use dfpn::Solver;
 use numbers::{Numbers, INFINITE};
 

@@ -2,7 +2,7 @@
 //! keyed by [`Game::key`](crate::game::Game::key).
 
 use super::numbers::Numbers;
-use crate::core::available_mib;
+use crate::vocabulary::available_mib;
 
 /// One stored position, packed in three words so that a new table is allocated zeroed (the
 /// system hands out pages only as they are touched): the key; the proof and disproof numbers,

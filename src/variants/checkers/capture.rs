@@ -11,7 +11,7 @@ use super::geometry::{squares, Dir, Geometry, Squares};
 use super::moves::{CheckersMove, MAX_PATH};
 use super::position::{Checkers, Piece};
 use super::rules::{ManCapture, Rules};
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// Where finished capture sequences go.
 pub(super) trait Sink {

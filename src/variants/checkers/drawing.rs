@@ -2,8 +2,8 @@
 //! (`P`, in red) and royal Kings (`K`); English checkers' crowned man is a red `K`.
 
 use super::position::{Checkers, Piece};
-use crate::core::Side;
 use crate::drawing::{self, shogi_labels, Cell, Drawing, Grid, Shape};
+use crate::vocabulary::Side;
 
 pub fn drawing(position: &Checkers) -> Drawing {
     let geo = position.geometry();

@@ -6,7 +6,7 @@ use super::geometry::{squares, Dir, Geometry, Squares};
 use super::position::{Checkers, Piece};
 use super::rules::Kind;
 use super::weights::{ENGLISH, ENRYO, PHILOSOPHY};
-use crate::core::{Score, Side};
+use crate::vocabulary::{Score, Side};
 
 crate::weight_table! {
     /// The weights of the evaluation terms for one game (the constants are in `weights.rs`,

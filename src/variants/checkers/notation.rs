@@ -4,9 +4,9 @@ use super::geometry::Geometry;
 use super::moves::CheckersMove;
 use super::position::{Checkers, Piece, Pieces};
 use super::rules::Kind;
-use crate::core::Side;
+use crate::game::notation::{board_field, Fields};
 use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
-use crate::variants::common::{board_field, Fields};
+use crate::vocabulary::Side;
 use std::fmt::Write;
 
 /// Parses `<board> <side> - [<move number>]` for the variant `kind`, validated as §15.3 says.

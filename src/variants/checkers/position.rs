@@ -3,10 +3,11 @@
 use super::geometry::{squares, Geometry, Squares};
 use super::moves::CheckersMove;
 use super::rules::{specialise, Kind, RuleSet, Rules};
-use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
+use crate::game::notation::MoveNumber;
+use crate::game::occurrences;
+use crate::game::Tunable;
 use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
-use crate::tune::Tunable;
-use crate::variants::common::{occurrences, MoveNumber};
+use crate::vocabulary::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 
 /// The three kinds of piece.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

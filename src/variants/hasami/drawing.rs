@@ -1,8 +1,8 @@
 //! The picture of a hasami-family position: the board with each side's men as discs.
 
 use super::position::Hasami;
-use crate::core::Side;
 use crate::drawing::{shogi_labels, Cell, Drawing, Grid, Piece, Shape};
+use crate::vocabulary::Side;
 
 pub fn drawing(position: &Hasami) -> Drawing {
     let geo = position.geometry();

@@ -6,8 +6,8 @@ use super::geometry::{Dir, Geometry};
 use super::position::Hasami;
 use super::rules::Win;
 use super::weights::{CAPTURE, FIVE, MAKYEK};
-use crate::core::{Score, Side};
 use crate::game::Game;
+use crate::vocabulary::{Score, Side};
 
 crate::weight_table! {
     /// The evaluation terms' weights for one kind of game (the constants are in `weights.rs`,

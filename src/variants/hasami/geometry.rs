@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn slide_targets_equal_square_by_square_slides() {
-        let mut rng = crate::core::SplitMix64::new(5);
+        let mut rng = crate::vocabulary::SplitMix64::new(5);
         for geo in [&NINE_BY_NINE, &EIGHT_BY_EIGHT] {
             for _ in 0..2000 {
                 let occupied = (rng.next() as u128 | (rng.next() as u128) << 64) & geo.board;

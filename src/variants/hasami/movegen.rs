@@ -62,7 +62,7 @@ impl Hasami {
 
     /// The squares the men of `side` can move to, and how many moves they have (slides, steps
     /// and jumps, counted separately: within one direction no two slides share a landing square).
-    pub(super) fn reach(&self, side: crate::core::Side) -> (u128, u32) {
+    pub(super) fn reach(&self, side: crate::vocabulary::Side) -> (u128, u32) {
         let geo = self.geometry();
         let own = self.men(side);
         let occupied = self.occupied();

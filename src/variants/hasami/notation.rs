@@ -2,9 +2,9 @@
 
 use super::position::{Hasami, HasamiMove};
 use super::rules::RuleSet;
-use crate::core::Side;
+use crate::game::notation::{board_field, Fields};
 use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
-use crate::variants::common::{board_field, Fields};
+use crate::vocabulary::Side;
 use std::fmt::Write;
 
 /// Parses `<board> <side> <hand> [<move number>]`; the hand must be `-`.

@@ -1,9 +1,10 @@
 use super::geometry::{squares, Geometry};
 use super::rules::{RuleSet, Win};
-use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
+use crate::game::notation::MoveNumber;
+use crate::game::occurrences;
+use crate::game::Tunable;
 use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
-use crate::tune::Tunable;
-use crate::variants::common::{occurrences, MoveNumber};
+use crate::vocabulary::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 
 /// A hasami-family move: a man goes from `from` to `to` (a slide, a step or a jump; the board
 /// tells which). Squares are bitboard indices.

@@ -6,7 +6,7 @@
 //! offers to, instead of wandering until an arbiter stops the game (docs/strength.md, "Progress
 //! in the capture games").
 
-use crate::core::Score;
+use crate::vocabulary::Score;
 
 /// Plies without a capture (twenty moves each) before a draw starts to gain.
 const GRACE: u32 = 40;

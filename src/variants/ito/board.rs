@@ -3,7 +3,7 @@
 
 use super::moves::ItoMove;
 use super::piece::{leap_steps, targets, Kind, Line, Piece, ALL, SQUARES};
-use crate::core::{zobrist_table, Side};
+use crate::vocabulary::{zobrist_table, Side};
 
 /// The number of kinds a hand holds.
 pub const HELD: usize = Kind::HELD.len();
@@ -282,7 +282,7 @@ fn leaps_to(piece: Piece, step: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::SplitMix64;
+    use crate::vocabulary::SplitMix64;
 
     /// Whether a piece of `by` could capture on `square` were an enemy piece there, asked of
     /// every piece (the plain way): an empty `square` gets an enemy Pawn first.

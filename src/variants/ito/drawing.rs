@@ -4,9 +4,9 @@
 use super::moves::square_name;
 use super::piece::SQUARES;
 use super::position::Ito;
-use crate::core::Side;
 use crate::drawing::{Drawing, Grid, Shape};
-use crate::variants::common::hand_line;
+use crate::game::notation::hand_line;
+use crate::vocabulary::Side;
 
 pub fn drawing(position: &Ito) -> Drawing {
     let board = position.board();

@@ -18,7 +18,7 @@
 use super::board::Board;
 use super::piece::{targets, Kind, Line, Piece, SQUARES};
 use super::position::Ito;
-use crate::core::{Score, Side};
+use crate::vocabulary::{Score, Side};
 
 crate::weight_table! {
     /// The evaluation's weights (the constant is in `weights.rs`, which `arena tune` rewrites).

@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::moves::ItoMove;
 use super::position::{side_key, Ito};
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// Why a pseudo-legal move is illegal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,9 +3,9 @@
 use super::moves::{square_name, ItoMove};
 use super::piece::{targets, SQUARES};
 use super::position::Ito;
-use crate::core::Side;
+use crate::game::notation::hand_line;
 use crate::game::{Game, GameError, MoveError, Turn};
-use crate::variants::common::hand_line;
+use crate::vocabulary::Side;
 use std::fmt::Write;
 
 /// Finds the legal move written `text` (`1n1m`, `N*1k`, `+N*1k`), or says why there is none.

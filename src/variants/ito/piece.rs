@@ -4,7 +4,7 @@
 //! the protocol names index `i` `1` followed by the `(21 - i)`-th letter). A set of squares is a
 //! `u32`, bit `i` for index `i`.
 
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// A set of squares of the line.
 pub type Line = u32;

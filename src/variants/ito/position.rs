@@ -4,10 +4,10 @@
 use super::board::{Board, SIDE_KEY};
 use super::moves::ItoMove;
 use super::repetition::Occurrences;
-use crate::core::{Outcome, Score, Side, WinReason};
+use crate::game::notation::MoveNumber;
+use crate::game::Tunable;
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
-use crate::tune::Tunable;
-use crate::variants::common::MoveNumber;
+use crate::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §12.3).
 pub const START: &str = "k/r/c/l/g/n/i/p/1/1/1/1/1/P/I/N/G/L/C/R/K b - 1";

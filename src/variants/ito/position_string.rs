@@ -4,9 +4,9 @@
 use super::board::{Board, MOST_OF_A_KIND};
 use super::piece::{Kind, Piece, SQUARES};
 use super::position::Ito;
-use crate::core::Side;
+use crate::game::notation::{board_field, hand_field, read_hand, Fields};
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, hand_field, read_hand, Fields};
+use crate::vocabulary::Side;
 
 /// Parses `<board> <side> <hand> [<move number>]` and validates it.
 pub fn parse(text: &str) -> Result<Ito, GameError> {

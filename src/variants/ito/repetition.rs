@@ -1,7 +1,7 @@
 //! The repetition ban's memory: how often each position of the game so far has occurred
 //! (docs/rules/ito.md: a move that would create a position for the third time is illegal).
 
-use crate::core::KeyHasher;
+use crate::vocabulary::KeyHasher;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 

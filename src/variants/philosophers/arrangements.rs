@@ -1,7 +1,7 @@
 //! The no-repetition record (docs/rules/philosophers-chess.md §7): every arrangement of the
 //! Field and the Thought the game has passed through, the starting one and one per sub-move.
 
-use crate::core::KeyHasher;
+use crate::vocabulary::KeyHasher;
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 

@@ -8,7 +8,7 @@ use super::piece::{
     SQUARES,
 };
 use super::sets::Sets;
-use crate::core::{zobrist_table, Side};
+use crate::vocabulary::{zobrist_table, Side};
 
 /// Keys per (side, kind, square), then per Thought square, then per mind-move run 0..=2, then
 /// the second player to move.

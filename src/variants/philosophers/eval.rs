@@ -39,7 +39,7 @@ use super::board::Board;
 use super::mind::Thought;
 use super::piece::{philosopher_targets, row, Field, Kind, KING};
 use super::position::Philosophers;
-use crate::core::{Score, Side};
+use crate::vocabulary::{Score, Side};
 
 /// Values by `Kind as usize` that exchanges are counted in (`exchange.rs`); the evaluation's
 /// own material is in its weights.

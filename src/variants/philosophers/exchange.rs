@@ -5,7 +5,7 @@ use super::eval::VALUE;
 use super::moves::PhilosophersMove;
 use super::piece::Kind;
 use super::position::Philosophers;
-use crate::core::Score;
+use crate::vocabulary::Score;
 
 impl Philosophers {
     /// The values of the pieces the turn takes and of its promotion, less the value of the piece

@@ -5,8 +5,8 @@ use super::mind::Thought;
 use super::moves::{PhilosophersMove, SubMove};
 use super::piece::{last_row, row, square_name, Kind, WIDTH};
 use super::position::Philosophers;
-use crate::core::Side;
 use crate::game::{Game, GameError, MoveError, Turn};
+use crate::vocabulary::Side;
 use std::fmt::Write;
 
 /// What a turn token looks like, for `malformed move` errors.

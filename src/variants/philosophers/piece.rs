@@ -2,7 +2,7 @@
 //! squares, the step and leap tables, and the Field as a set of squares.
 
 use super::mind::Thought;
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// The Field has 6 files and 6 ranks.
 pub const WIDTH: usize = 6;

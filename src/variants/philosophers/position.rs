@@ -4,10 +4,10 @@
 use super::arrangements::Arrangements;
 use super::board::{state_key, Board};
 use super::moves::PhilosophersMove;
-use crate::core::{DrawReason, Outcome, Score, Side, WinReason};
+use crate::game::notation::MoveNumber;
+use crate::game::Tunable;
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleKind, RuleOption, RuleValues, Turn, VariantSpec};
-use crate::tune::Tunable;
-use crate::variants::common::MoveNumber;
+use crate::vocabulary::{DrawReason, Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §13.2).
 pub const START: &str = "rhnkhr/hhpphh/6/6/HHPPHH/RHNKHR b - o1 0 1";

@@ -5,9 +5,9 @@ use super::board::{Board, MOST_MIND_MOVES};
 use super::mind::Thought;
 use super::piece::{last_row, row, square_name, Kind, Piece, SQUARES, WIDTH};
 use super::position::Philosophers;
-use crate::core::Side;
+use crate::game::notation::{board_field, read_board_field, MoveNumber};
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, read_board_field, MoveNumber};
+use crate::vocabulary::Side;
 
 /// The most pieces a side may have (its set at the start).
 const MOST_PIECES: u32 = 12;

@@ -3,7 +3,7 @@
 
 use super::mind::Thought;
 use super::piece::{philosopher_targets, rook_targets, Field, Kind, Piece, KING, KNIGHT, PAWN_CAPTURES};
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// The squares of each side's pieces and of each kind's, and the Thought's square.
 ///

@@ -18,12 +18,12 @@ use super::dice::DieTable;
 use super::points::Board;
 use super::turns::Turn;
 use super::weights::WEIGHTS;
-use crate::core::{Score, Side};
 use crate::variants::shogi::attacks::attacks;
 use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
 use crate::variants::shogi::eval::{BOARD_VALUE, HAND_VALUE};
 use crate::variants::shogi::piece::{Kind, Piece};
 use crate::variants::shogi::square::{rank_of, Square};
+use crate::vocabulary::{Score, Side};
 
 crate::weight_table! {
     /// The evaluation's weights (the constant is in `weights.rs`, which `arena tune` rewrites).

@@ -3,11 +3,11 @@
 //! lower pieces of the points. A point is two friendly pieces on one square; only the top one
 //! moves.
 
-use crate::core::{zobrist_table, Side};
 use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
 use crate::variants::shogi::board::Board as Tops;
 use crate::variants::shogi::piece::{Kind, Piece, KINDS};
 use crate::variants::shogi::square::{Square, SQUARES};
+use crate::vocabulary::{zobrist_table, Side};
 
 /// Keys of a lower piece per (side, kind, square): a piece under a point is keyed apart from
 /// the same piece on top, so `[GK]` and `[KG]` differ.

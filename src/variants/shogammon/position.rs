@@ -6,11 +6,11 @@
 use super::dice::{canonical_table, DieTable, Roll, DEFAULT_TABLE};
 use super::points::Board;
 use super::turns::{legal_turns, make_point_capture, make_sub, Taken, Turn};
-use crate::core::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
+use crate::game::notation::MoveNumber;
+use crate::game::Tunable;
 use crate::game::{Game, GameError, RuleKind, RuleOption, RuleValues, Turn as Node, VariantSpec};
-use crate::tune::Tunable;
-use crate::variants::common::MoveNumber;
 use crate::variants::shogi::piece::Kind;
+use crate::vocabulary::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §14.1): a chance node.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - - 1";
@@ -314,8 +314,8 @@ impl Game for Shogammon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::SplitMix64;
     use crate::game::perft;
+    use crate::vocabulary::SplitMix64;
 
     /// Chance-node perft sums the 21 rolls unweighted at the same depth: 2533 turns at depth 1
     /// from the start (the reference's number; per roll the turn counts of tests/turns.rs).

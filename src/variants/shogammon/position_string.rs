@@ -4,14 +4,14 @@
 
 use super::dice::Roll;
 use super::points::Board;
-use crate::core::Side;
+use crate::game::notation::{board_field, hand_field, read_board_field, MoveNumber};
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, hand_field, read_board_field, MoveNumber};
 use crate::variants::shogi::bitboard::bit;
 use crate::variants::shogi::piece::{Kind, Piece};
 use crate::variants::shogi::promotion::dead_squares;
 use crate::variants::shogi::sfen::{piece_of, read_hands, STANDARD_SET};
 use crate::variants::shogi::square::{file_of, square, square_name, Square, SQUARES};
+use crate::vocabulary::Side;
 
 /// The fields, for errors about their number.
 const GRAMMAR: &str = "<board> <side> <hand> <roll> [<move number>]";

@@ -4,13 +4,13 @@
 
 use super::dice::DieTable;
 use super::points::Board;
-use crate::core::Side;
 use crate::variants::shogi::attacks::attacks;
 use crate::variants::shogi::bitboard::{bit, squares, Bitboard, BOARD};
 use crate::variants::shogi::drops::drop_targets;
 use crate::variants::shogi::moves::ShogiMove;
 use crate::variants::shogi::piece::Kind;
 use crate::variants::shogi::promotion::promotion_masks;
+use crate::vocabulary::Side;
 
 /// Calls `visit` with every sub-move of `side` for `die` whose destination is in `allowed`:
 /// board moves of top pieces (sliders stop at the first piece, friend or foe), each promotion

@@ -7,9 +7,9 @@
 use super::dice::{DieTable, Roll};
 use super::points::Board;
 use super::submoves::{half_captures, sub_moves};
-use crate::core::Side;
 use crate::variants::shogi::moves::ShogiMove;
 use crate::variants::shogi::piece::{Kind, Piece};
+use crate::vocabulary::Side;
 
 /// A turn: up to two sub-moves in the order the dice were used; none is `pass`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

@@ -10,7 +10,7 @@
 use super::bitboard::{bit, Bitboard};
 use super::piece::Kind;
 use super::square::{file_of, rank_of, square, Square, SQUARES};
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// `(file step, rank step)` of each direction; index deltas -1, +1, -9, +9, -8, +8, -10, +10.
 const DIRECTIONS: [(i32, i32); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1), (-1, -1), (1, 1)];
@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn sliders_match_a_square_by_square_walk() {
-        let mut rng = crate::core::SplitMix64::new(0x5106_1A77);
+        let mut rng = crate::vocabulary::SplitMix64::new(0x5106_1A77);
         for _ in 0..2000 {
             let occupied = (rng.next() as u128 | (rng.next() as u128) << 64) & super::super::bitboard::BOARD;
             let occupied = occupied & (rng.next() as u128 | (rng.next() as u128) << 64);

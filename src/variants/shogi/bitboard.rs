@@ -2,7 +2,7 @@
 //! 81..128 are always clear.
 
 use super::square::{square, Square, SQUARES};
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// A set of squares.
 pub type Bitboard = u128;

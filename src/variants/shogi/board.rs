@@ -7,7 +7,7 @@ use super::hand::Hand;
 use super::moves::ShogiMove;
 use super::piece::{Kind, Piece, HAND_KINDS, KINDS};
 use super::square::{Square, SQUARES};
-use crate::core::{zobrist_table, Side};
+use crate::vocabulary::{zobrist_table, Side};
 
 /// The most pieces of one kind a hand can hold (18 pawns).
 const MAX_IN_HAND: usize = 18;

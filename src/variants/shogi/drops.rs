@@ -5,7 +5,7 @@
 use super::bitboard::{files_of, Bitboard};
 use super::piece::Kind;
 use super::promotion::dead_squares;
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// The squares of `empty` where `side` may drop a piece of `kind` (unpromoted, not King), given
 /// the player's unpromoted pawns on the board (`own_pawns`, for nifu).

@@ -16,7 +16,7 @@ use super::drops::drop_targets;
 use super::piece::{Kind, HAND_KINDS, KINDS};
 use super::position::Shogi;
 use super::square::{file_of, rank_of, square, Square, SQUARES};
-use crate::core::{Score, Side};
+use crate::vocabulary::{Score, Side};
 use std::sync::LazyLock;
 
 /// Board values by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R. What exchanges are

@@ -9,7 +9,7 @@ use super::moves::ShogiMove;
 use super::piece::Kind;
 use super::position::Shogi;
 use super::square::Square;
-use crate::core::Score;
+use crate::vocabulary::Score;
 
 /// The kinds in the order a side spends them in an exchange: cheapest first, the King last.
 const CHEAPEST_FIRST: [Kind; 14] = [

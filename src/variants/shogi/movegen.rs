@@ -325,8 +325,8 @@ impl Shogi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::SplitMix64;
     use crate::game::Game;
+    use crate::vocabulary::SplitMix64;
 
     /// Random walks from tsume-like and game positions: the checks are exactly the legal moves
     /// after which the opponent is in check, and `board_key_after` is the board key after playing.

@@ -8,9 +8,9 @@ use super::piece::Kind;
 use super::position::Shogi;
 use super::promotion::{dead_squares, promotion_masks};
 use super::square::{file_of, square, square_name, Square};
-use crate::core::Side;
+use crate::game::notation::hand_line;
 use crate::game::{Game, GameError, MoveError, Turn};
-use crate::variants::common::hand_line;
+use crate::vocabulary::Side;
 use std::fmt::Write;
 
 /// Finds the legal move written `text` (`7g7f`, `8h2b+`, `8h2b`, `P*5e`), or says why there is

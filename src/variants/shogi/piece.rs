@@ -1,6 +1,6 @@
 //! Piece kinds, promotion, and the letters of SFEN and USI.
 
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 /// A kind of piece. The unpromoted kinds come first (`Pawn`..`King`, 0..8); a promoted kind is
 /// its unpromoted kind plus 8, so `kind as usize & 7` is the unpromoted kind of any promoted one.

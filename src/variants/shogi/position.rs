@@ -7,10 +7,10 @@ use super::moves::ShogiMove;
 use super::piece::Piece;
 use super::repetition::{History, Past};
 use super::weights::WEIGHTS;
-use crate::core::{Outcome, Score, Side, WinReason};
+use crate::game::notation::MoveNumber;
+use crate::game::Tunable;
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
-use crate::tune::Tunable;
-use crate::variants::common::MoveNumber;
+use crate::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// The SFEN of the start position.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";

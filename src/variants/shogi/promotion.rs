@@ -4,7 +4,7 @@
 use super::bitboard::{bit, far_ranks, Bitboard, BOARD};
 use super::piece::Kind;
 use super::square::Square;
-use crate::core::Side;
+use crate::vocabulary::Side;
 
 const ZONE: [Bitboard; 2] = [far_ranks(Side::First, 3), far_ranks(Side::Second, 3)];
 const LAST_RANK: [Bitboard; 2] = [far_ranks(Side::First, 1), far_ranks(Side::Second, 1)];

@@ -7,7 +7,7 @@
 //! Shogi has no irreversible move (captured pieces come back as drops), so the whole history
 //! counts; only a null move (a search device) starts a fresh window.
 
-use crate::core::{DrawReason, Outcome, Side, WinReason};
+use crate::vocabulary::{DrawReason, Outcome, Side, WinReason};
 
 /// Buckets of the occurrence filter (a power of two).
 const BUCKETS: usize = 1024;

@@ -7,9 +7,9 @@ use super::piece::{Kind, Piece, HAND_KINDS};
 use super::position::Shogi;
 use super::promotion::dead_squares;
 use super::square::{file_of, square, square_name};
-use crate::core::Side;
+use crate::game::notation::{board_field, hand_field, read_board_field, read_hand, Fields};
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::common::{board_field, hand_field, read_board_field, read_hand, Fields};
+use crate::vocabulary::Side;
 
 /// The standard set: the most pieces of each unpromoted kind (board and hands together),
 /// indexed by `Kind as usize` for `Pawn`..`Gold`.
@@ -60,7 +60,7 @@ fn parse_board(text: &str) -> Result<Board, PositionError> {
     Ok(board)
 }
 
-/// Reads the hand field into `board` (`variants::common::read_hand`), counts up to 18.
+/// Reads the hand field into `board` (`game::notation::read_hand`), counts up to 18.
 fn parse_hands(text: &str, board: &mut Board) -> Result<(), PositionError> {
     for ((side, kind), count) in read_hands(text)? {
         for _ in 0..count {
@@ -73,7 +73,7 @@ fn parse_hands(text: &str, board: &mut Board) -> Result<(), PositionError> {
 /// What a hand field holds: each side and kind with its count, in the order written.
 pub type Held = Vec<((Side, Kind), u32)>;
 
-/// The pieces of a hand field (`variants::common::read_hand`, counts up to 18).
+/// The pieces of a hand field (`game::notation::read_hand`, counts up to 18).
 pub fn read_hands(text: &str) -> Result<Held, PositionError> {
     read_hand(text, MAX_COUNT, |c| {
         let side = if c.is_ascii_uppercase() { Side::First } else { Side::Second };

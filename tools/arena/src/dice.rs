@@ -1,7 +1,7 @@
 //! The arena's seeded randomness: dice rolls at chance nodes and random opening moves. The same
 //! seed gives the same draws on every machine.
 
-use tetsugaku::core::SplitMix64;
+use tetsugaku::vocabulary::SplitMix64;
 
 /// A seeded source of draws.
 #[derive(Clone, Debug)]

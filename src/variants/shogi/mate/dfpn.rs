@@ -33,7 +33,6 @@ use super::key::{HandChange, Key};
 use super::mated_by;
 use super::numbers::{Numbers, INFINITE};
 use super::table::Table;
-use crate::core::{Outcome, Side, WinReason};
 use crate::game::{beyond, Game, MateBudget, MateMeter, Turn};
 use crate::variants::shogi::attacks;
 use crate::variants::shogi::bitboard::first;
@@ -41,6 +40,7 @@ use crate::variants::shogi::hand::Hand;
 use crate::variants::shogi::piece::Kind;
 use crate::variants::shogi::square::SQUARES;
 use crate::variants::shogi::{Shogi, ShogiMove};
+use crate::vocabulary::{Outcome, Side, WinReason};
 
 /// Paths longer than this are given up (as a path-dependent failure).
 const MAX_PLY: usize = 1000;

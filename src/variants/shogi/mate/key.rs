@@ -3,11 +3,11 @@
 //! follows from these two; keeping the attacker's hand apart lets the table compare hands
 //! (a proof holds for every bigger attacker's hand, a disproof for every smaller one).
 
-use crate::core::Side;
 use crate::game::Game;
 use crate::variants::shogi::hand::Hand;
 use crate::variants::shogi::piece::Kind;
 use crate::variants::shogi::{Shogi, ShogiMove};
+use crate::vocabulary::Side;
 
 /// A position as the checkmate search sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

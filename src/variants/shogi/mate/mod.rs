@@ -25,9 +25,9 @@ mod numbers;
 mod pv;
 mod table;
 
-use crate::core::{Outcome, Side, WinReason};
 use crate::game::{Game, MateAnswer, MateBudget};
 use crate::variants::shogi::Shogi;
+use crate::vocabulary::{Outcome, Side, WinReason};
 use dfpn::Solver;
 use numbers::{Numbers, INFINITE};
 

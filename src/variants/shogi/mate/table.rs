@@ -5,8 +5,8 @@
 
 use super::key::Key;
 use super::numbers::Numbers;
-use crate::core::available_mib;
 use crate::variants::shogi::hand::Hand;
+use crate::vocabulary::available_mib;
 
 /// One stored position, packed in four words so that a new table is allocated zeroed (the
 /// system hands out pages only as they are touched): the board key; the hand (the exact one,

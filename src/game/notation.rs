@@ -1,8 +1,8 @@
-//! What every game's position strings and `d` diagrams share (protocol-spec.md §7, §9.5): the
-//! fields of a position string, the move number, and how pieces in hand are shown.
+//! What every game's notation shares (protocol-spec.md §7, §9.5): the fields of a position
+//! string, the move number, board fields, hands in position strings and in `d` diagrams.
 
-use crate::core::Side;
-use crate::game::{PositionError, PositionErrorKind};
+use super::{PositionError, PositionErrorKind};
+use crate::vocabulary::Side;
 
 /// The largest move number (2^63 − 1, protocol-spec.md §7): accepted in every position string;
 /// the count stops there when more moves are played.
@@ -237,23 +237,6 @@ pub fn board_field<T: std::fmt::Display>(
         }
     }
     text
-}
-
-/// How often the position with `key` has occurred, this time included, in a game whose earlier
-/// positions' keys are `history` (oldest first, with the same side to move every second entry)
-/// and whose last `reversible` plies could have repeated a position. The key covers the board
-/// and the side to move, so only every second earlier position is compared.
-pub fn occurrences(history: &[u64], key: u64, reversible: u32) -> u32 {
-    let window = (reversible as usize).min(history.len());
-    let mut count = 1;
-    let mut back = 2;
-    while back <= window {
-        if history[history.len() - back] == key {
-            count += 1;
-        }
-        back += 2;
-    }
-    count
 }
 
 #[cfg(test)]

@@ -1,7 +1,23 @@
-//! Weight tables: a struct of scores and arrays of scores that an evaluation reads, seen by the
-//! tuner as one flat list of named numbers, and written back as the Rust source of a constant.
+//! Evaluation weights: every game's evaluation reads its weights from one table ([`Tunable`]: a
+//! [`weight_table!`](crate::weight_table) struct in the game's `weights.rs`), a struct of scores
+//! and arrays of scores that the tuner (`crate::tune`, `arena tune`) sees as one flat list of
+//! named numbers and writes back as the Rust source of a constant.
 
-use crate::core::Score;
+use super::Game;
+use crate::vocabulary::Score;
+
+/// A game whose evaluation is [`evaluate_with`](Tunable::evaluate_with) a weight table.
+pub trait Tunable: Game {
+    type Weights: WeightTable;
+    /// The file (from the repository's root) that holds the game's weight constants.
+    const WEIGHTS_FILE: &'static str;
+    /// The table this position's rules evaluate with, and the name of its constant in
+    /// [`WEIGHTS_FILE`](Tunable::WEIGHTS_FILE).
+    fn weights(&self) -> (&'static str, &'static Self::Weights);
+    /// The static evaluation with `weights` instead of the game's own; from the side to move's
+    /// point of view. With [`weights`](Tunable::weights)' table it equals [`Game::evaluate`].
+    fn evaluate_with(&self, weights: &Self::Weights) -> Score;
+}
 
 /// A score or a (nested) array of scores in a weight table.
 pub trait Field {
@@ -129,25 +145,16 @@ macro_rules! weight_table {
             $($(#[$fmeta])* pub $field: $ty,)*
         }
 
-        impl $crate::tune::WeightTable for $name {
+        impl $crate::game::WeightTable for $name {
             const NAME: &'static str = stringify!($name);
-            fn fields(&self) -> Vec<(&'static str, &dyn $crate::tune::Field)> {
-                vec![$((stringify!($field), &self.$field as &dyn $crate::tune::Field),)*]
+            fn fields(&self) -> Vec<(&'static str, &dyn $crate::game::Field)> {
+                vec![$((stringify!($field), &self.$field as &dyn $crate::game::Field),)*]
             }
-            fn fields_mut(&mut self) -> Vec<(&'static str, &mut dyn $crate::tune::Field)> {
-                vec![$((stringify!($field), &mut self.$field as &mut dyn $crate::tune::Field),)*]
+            fn fields_mut(&mut self) -> Vec<(&'static str, &mut dyn $crate::game::Field)> {
+                vec![$((stringify!($field), &mut self.$field as &mut dyn $crate::game::Field),)*]
             }
         }
     };
-}
-
-/// Replaces the constant `name` in `source` (from its `pub const name:` line to the `};` that
-/// ends it) with `constant`; `None` when `source` has no such constant.
-pub fn replace_constant(source: &str, name: &str, constant: &str) -> Option<String> {
-    let start = source.find(&format!("pub const {name}: "))?;
-    let end =
-        start + source[start..].find("\n};").map(|i| i + 3).or_else(|| source[start..].find("};").map(|i| i + 2))?;
-    Some(format!("{}{}{}", &source[..start], constant, &source[end..]))
 }
 
 #[cfg(test)]
@@ -175,15 +182,11 @@ mod tests {
     }
 
     #[test]
-    fn source_is_written_back_in_place() {
+    fn a_table_writes_its_source() {
         let source = SAMPLE.with_values(&[9, 1, 2, 3, 4, 5, 6, 7]).source("SAMPLE");
         assert_eq!(
             source,
             "pub const SAMPLE: Sample = Sample {\n    one: 9,\n    row: [1, 2, 3],\n    grid: [\n        [4, 5],\n        [6, 7],\n    ],\n};"
         );
-        let file = format!("// head\n{}\n// tail\n", SAMPLE.source("SAMPLE"));
-        let replaced = replace_constant(&file, "SAMPLE", &source);
-        assert_eq!(replaced, Some(format!("// head\n{source}\n// tail\n")));
-        assert_eq!(replace_constant(&file, "OTHER", &source), None);
     }
 }
