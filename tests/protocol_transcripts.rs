@@ -19,7 +19,7 @@ const OPTION_LINES: [&str; 11] = [
     "option name MoveOverhead type spin default 100 min 0 max 10000",
     "option name USI_Variant type combo default shogi var hasami var hasami-all var hasami-step var hasami-step18 \
      var dai-hasami var dai-hasami-diag var dai-hasami-step var makyek var ito var shogammon var philosophers-chess \
-     var enryo var philosophy-checkers var shogi var checkers",
+     var enryo var philosophy-checkers var checkers var shogi",
     "option name DaiHasamiJumps type check default true",
     "option name MakyekWin type combo default all var all var all-but-one",
     // Shogammon's rule options (protocol-spec.md §8.2), after Makyek's and before Philosopher's
@@ -43,8 +43,8 @@ const VARIANTS: [&str; 15] = [
     "philosophers-chess",
     "enryo",
     "philosophy-checkers",
-    "shogi",
     "checkers",
+    "shogi",
 ];
 
 /// Hasami, the second player to move with a single man: already won by the first player.

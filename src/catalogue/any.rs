@@ -7,7 +7,7 @@ use crate::with_game;
 #[macro_export]
 macro_rules! __define_games {
     ([$($arm:ident($game:ty)),* $(,)?]) => {
-        /// A position of any implemented game: the one place where the game is matched at run
+        /// A position of any game: the one place where the game is matched at run
         /// time. Everything behind it (search, perft) is compiled once per game.
         // One `AnyGame` exists per session (searches clone the concrete game once per thread),
         // so the size difference between the games' positions costs nothing worth a box.
@@ -48,7 +48,7 @@ macro_rules! __define_games {
                         name: v.name,
                         options: v.options,
                         bench: v.bench,
-                        family: Some(Family::$arm(i)),
+                        family: Family::$arm(i),
                     }));
                 )*
                 all
@@ -78,10 +78,7 @@ impl AnyGame {
     /// The start position of `variant` (with `position = None`) or the position string given,
     /// under the rule options `options` (those the variant does not declare are ignored).
     pub fn new(variant: &Variant, options: &RuleValues, position: Option<&str>) -> Result<AnyGame, GameError> {
-        match variant.family {
-            Some(family) => family.position(options, position),
-            None => Err(GameError::not_implemented(variant.name)),
-        }
+        variant.family.position(options, position)
     }
 
     /// Plays the move written `token`, or changes nothing and says why not.

@@ -10,7 +10,8 @@ mod variant;
 pub use any::AnyGame;
 pub use variant::{rule_option, rule_options, Variant, VARIANTS};
 
-/// THE list of games: one line per [`Game`](crate::game::Game) type, `ArmName(path::Type)`.
+/// THE list of games: one line per [`Game`](crate::game::Game) type, `ArmName(path::Type)`, in
+/// the order `usi` lists their variants (the rulebook's games, then the reference variants).
 /// Every other list (the [`AnyGame`] enum, [`with_game!`](crate::with_game), the variant
 /// table, construction) is generated from it by passing it to `$callback`.
 #[doc(hidden)]
@@ -20,11 +21,11 @@ macro_rules! games {
         $crate::$callback! {
             [
                 Hasami($crate::variants::hasami::Hasami),
-                Shogi($crate::variants::shogi::Shogi),
-                Checkers($crate::variants::checkers::Checkers),
                 Ito($crate::variants::ito::Ito),
-                Philosophers($crate::variants::philosophers::Philosophers),
                 Shogammon($crate::variants::shogammon::position::Shogammon),
+                Philosophers($crate::variants::philosophers::Philosophers),
+                Checkers($crate::variants::checkers::Checkers),
+                Shogi($crate::variants::shogi::Shogi),
             ]
             $($args)*
         }

@@ -2,56 +2,25 @@ use super::any::Family;
 use crate::game::{RuleOption, RuleValues};
 use once_cell::sync::Lazy;
 
-/// A named game the engine knows, implemented or only specified (protocol-spec.md §1).
+/// A named variant the engine plays (protocol-spec.md §1).
 #[derive(Clone, Copy, Debug)]
 pub struct Variant {
     /// The protocol name (`variant <name>`, `USI_Variant`).
     pub name: &'static str,
-    /// The rule options the variant reads (none while it is only specified).
+    /// The rule options the variant reads.
     pub options: &'static [&'static RuleOption],
     /// The position strings `bench` searches after the start position.
     pub bench: &'static [&'static str],
-    /// The game that plays it, or `None` while the game is only specified.
-    pub(crate) family: Option<Family>,
+    /// The game that plays it.
+    pub(crate) family: Family,
 }
-
-/// The variant names of protocol-spec.md §1, in the order `usi` lists them (the rulebook's order,
-/// then the reference variants). A name no game plays yet is listed as specified; a variant a
-/// game plays that is missing here is listed after these.
-const SPECIFIED: [&str; 15] = [
-    "hasami",
-    "hasami-all",
-    "hasami-step",
-    "hasami-step18",
-    "dai-hasami",
-    "dai-hasami-diag",
-    "dai-hasami-step",
-    "makyek",
-    "ito",
-    "shogammon",
-    "philosophers-chess",
-    "enryo",
-    "philosophy-checkers",
-    "shogi",
-    "checkers",
-];
 
 /// The variant plain USI GUIs and match runners get: they never send `variant`.
 const DEFAULT: &str = "shogi";
 
-/// Every variant, in the order `usi` lists them.
-pub static VARIANTS: Lazy<Vec<Variant>> = Lazy::new(|| {
-    let played = Family::all();
-    let mut variants: Vec<Variant> = SPECIFIED
-        .iter()
-        .map(|&name| match played.iter().find(|v| v.name == name) {
-            Some(&variant) => variant,
-            None => Variant { name, options: &[], bench: &[], family: None },
-        })
-        .collect();
-    variants.extend(played.into_iter().filter(|v| !SPECIFIED.contains(&v.name)));
-    variants
-});
+/// Every variant, in the order `usi` lists them: the order of [`games!`](crate::games), each
+/// game's variants in the order it declares them.
+pub static VARIANTS: Lazy<Vec<Variant>> = Lazy::new(Family::all);
 
 impl Variant {
     /// The variant called `name`.
@@ -62,11 +31,6 @@ impl Variant {
     /// The default variant, `shogi`: plain USI GUIs and match runners never send `variant`.
     pub fn default_variant() -> &'static Variant {
         Variant::named(DEFAULT).unwrap_or(&VARIANTS[0])
-    }
-
-    /// Whether the engine plays this variant yet.
-    pub fn is_implemented(&self) -> bool {
-        self.family.is_some()
     }
 
     /// The rule option called `name` if this variant reads it.
@@ -100,7 +64,7 @@ impl Variant {
     }
 }
 
-/// Every rule option of the implemented variants, each once, in the order of [`VARIANTS`].
+/// Every rule option of the variants, each once, in the order of [`VARIANTS`].
 pub fn rule_options() -> Vec<&'static RuleOption> {
     let mut options: Vec<&'static RuleOption> = Vec::new();
     for &option in VARIANTS.iter().flat_map(|v| v.options) {
@@ -111,7 +75,7 @@ pub fn rule_options() -> Vec<&'static RuleOption> {
     options
 }
 
-/// The rule option called `name` (declared by any implemented variant).
+/// The rule option called `name` (declared by any variant).
 pub fn rule_option(name: &str) -> Option<&'static RuleOption> {
     rule_options().into_iter().find(|o| o.name == name)
 }
@@ -123,17 +87,16 @@ mod tests {
     #[test]
     fn the_default_variant_is_shogi() {
         assert_eq!(Variant::default_variant().name, "shogi");
-        assert!(Variant::default_variant().is_implemented());
     }
 
     #[test]
-    fn every_played_variant_is_listed_once_with_its_family() {
+    fn every_variant_is_listed_once_with_its_family() {
         for played in Family::all() {
             let listed: Vec<&Variant> = VARIANTS.iter().filter(|v| v.name == played.name).collect();
             assert_eq!(listed.len(), 1, "{}", played.name);
             assert_eq!(listed[0].family, played.family, "{}", played.name);
         }
-        assert_eq!(VARIANTS.len(), SPECIFIED.len());
+        assert_eq!(VARIANTS.len(), 15);
     }
 
     #[test]

@@ -18,7 +18,6 @@ pub fn bench_positions() -> Vec<(&'static str, Option<&'static str>)> {
     };
     VARIANTS
         .iter()
-        .filter(|v| v.is_implemented())
         .flat_map(|v| {
             let start = searchable_start(v).then_some((v.name, None));
             start.into_iter().chain(v.bench.iter().map(|&p| (v.name, Some(p))))

@@ -15,9 +15,6 @@ pub enum GameError {
     Position(PositionError),
     /// The move token is not a legal move of the position.
     Move(MoveError),
-    /// The variant is specified but has no rules engine yet. Prints exactly
-    /// `variant <name> is not implemented yet` (a fixed text of §17).
-    NotImplemented { variant: String },
     /// A refusal no typed case fits; the text says what was wrong.
     Other(String),
 }
@@ -26,11 +23,6 @@ impl GameError {
     /// A refusal no typed case fits (prefer [`PositionError`] and [`MoveError`]).
     pub fn new(what: impl Into<String>) -> GameError {
         GameError::Other(what.into())
-    }
-
-    /// `variant` has no rules engine yet.
-    pub fn not_implemented(variant: impl Into<String>) -> GameError {
-        GameError::NotImplemented { variant: variant.into() }
     }
 
     /// The move error, if this is one.
@@ -59,7 +51,6 @@ impl fmt::Display for GameError {
         match self {
             GameError::Position(e) => write!(f, "bad position: {e}"),
             GameError::Move(e) => e.fmt(f),
-            GameError::NotImplemented { variant } => write!(f, "variant {variant} is not implemented yet"),
             GameError::Other(what) => f.write_str(what),
         }
     }
@@ -344,10 +335,5 @@ mod tests {
             "bad move '5h5x' (item 1): expected <from><to>"
         );
         assert_eq!(MoveError::illegal_because("P*5e", "b has no P in hand").token(), "P*5e");
-    }
-
-    #[test]
-    fn the_fixed_text_of_an_unimplemented_variant_is_exact() {
-        assert_eq!(GameError::not_implemented("ito").to_string(), "variant ito is not implemented yet");
     }
 }

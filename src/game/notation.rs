@@ -1,7 +1,7 @@
 //! What every game's notation shares (protocol-spec.md §7, §9.5): the fields of a position
 //! string, the move number, board fields, hands in position strings and in `d` diagrams.
 
-use super::{PositionError, PositionErrorKind};
+use super::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
 use crate::vocabulary::Side;
 
 /// The largest move number (2^63 − 1, protocol-spec.md §7): accepted in every position string;
@@ -237,6 +237,33 @@ pub fn board_field<T: std::fmt::Display>(
         }
     }
     text
+}
+
+/// What every game's [`Game::parse_move`] does around its own reading of a token: `written` is
+/// the token `text` as the game reads it (or why it is malformed); a finished game refuses every
+/// move; else the legal move for which `is(written, move)` holds, or the refusal with the reason
+/// `why(written, legal moves)` gives (`None`: no reason).
+pub fn find_legal<G: Game, W>(
+    position: &G,
+    text: &str,
+    written: Result<W, MoveError>,
+    is: impl Fn(&W, G::Move) -> bool,
+    why: impl FnOnce(&W, &[G::Move]) -> Option<String>,
+) -> Result<G::Move, GameError> {
+    let written = written?;
+    if let Turn::Over(outcome) = position.turn() {
+        return Err(MoveError::after_end(text, outcome).into());
+    }
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    if let Some(&mv) = moves.iter().find(|&&mv| is(&written, mv)) {
+        return Ok(mv);
+    }
+    Err(match why(&written, &moves) {
+        Some(reason) => MoveError::illegal_because(text, reason),
+        None => MoveError::illegal(text),
+    }
+    .into())
 }
 
 #[cfg(test)]

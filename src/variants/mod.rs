@@ -6,3 +6,4 @@ pub mod ito;
 pub mod philosophers;
 pub mod shogammon;
 pub mod shogi;
+pub mod shogi_core;

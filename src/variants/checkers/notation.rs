@@ -4,8 +4,9 @@ use super::geometry::Geometry;
 use super::moves::CheckersMove;
 use super::position::{Checkers, Piece, Pieces};
 use super::rules::Kind;
+use crate::game::notation::find_legal;
 use crate::game::notation::{board_field, Fields};
-use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
+use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind};
 use crate::vocabulary::Side;
 use std::fmt::Write;
 
@@ -145,22 +146,17 @@ fn parse_squares(geo: &Geometry, text: &str) -> Option<(Vec<u8>, bool)> {
 
 /// Finds the legal move written `text`.
 pub fn parse_move(position: &Checkers, text: &str) -> Result<CheckersMove, GameError> {
-    let Some((path, capture)) = parse_squares(position.geometry(), text) else {
-        return Err(MoveError::malformed(text, EXPECTED).into());
-    };
-    if let Turn::Over(outcome) = position.turn() {
-        return Err(MoveError::after_end(text, outcome).into());
-    }
-    let mut moves = Vec::new();
-    position.generate(&mut moves);
-    if let Some(&mv) = moves.iter().find(|mv| mv.is_capture() == capture && mv.path() == path.as_slice()) {
-        return Ok(mv);
-    }
-    // Captures are compulsory: when the legal moves are captures, all of them are.
-    if !capture && moves.first().is_some_and(|mv| mv.is_capture()) {
-        return Err(MoveError::illegal_because(text, "a capture is compulsory").into());
-    }
-    Err(MoveError::illegal(text).into())
+    let written = parse_squares(position.geometry(), text).ok_or_else(|| MoveError::malformed(text, EXPECTED));
+    find_legal(
+        position,
+        text,
+        written,
+        |(path, capture), mv| mv.is_capture() == *capture && mv.path() == path.as_slice(),
+        // Captures are compulsory: when the legal moves are captures, all of them are.
+        |(_, capture), legal| {
+            (!capture && legal.first().is_some_and(|mv| mv.is_capture())).then(|| "a capture is compulsory".to_string())
+        },
+    )
 }
 
 /// The board for humans (`d`): files from the highest on the left, ranks from `a` at the top,

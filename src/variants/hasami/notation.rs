@@ -2,8 +2,9 @@
 
 use super::position::{Hasami, HasamiMove};
 use super::rules::RuleSet;
+use crate::game::notation::find_legal;
 use crate::game::notation::{board_field, Fields};
-use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind, Turn};
+use crate::game::{Game, GameError, MoveError, PositionError, PositionErrorKind};
 use crate::vocabulary::Side;
 use std::fmt::Write;
 
@@ -88,18 +89,8 @@ pub fn parse_move(position: &Hasami, text: &str) -> Result<HasamiMove, GameError
     let geo = position.geometry();
     let split = text.find(|c: char| c.is_ascii_lowercase()).map(|i| i + 1);
     let squares = split.and_then(|i| Some((geo.parse_square(text.get(..i)?)?, geo.parse_square(text.get(i..)?)?)));
-    let Some((from, to)) = squares else {
-        return Err(MoveError::malformed(text, "<from><to> such as 5i5e").into());
-    };
-    if let Turn::Over(outcome) = position.turn() {
-        return Err(MoveError::after_end(text, outcome).into());
-    }
-    let mut moves = Vec::new();
-    position.generate(&mut moves);
-    moves
-        .into_iter()
-        .find(|mv| mv.from as usize == from && mv.to as usize == to)
-        .ok_or_else(|| MoveError::illegal(text).into())
+    let written = squares.ok_or_else(|| MoveError::malformed(text, "<from><to> such as 5i5e"));
+    find_legal(position, text, written, |&(from, to), mv| mv.from as usize == from && mv.to as usize == to, |_, _| None)
 }
 
 /// The board for humans (`d`): files from the highest on the left, ranks from `a` at the top,

@@ -4,11 +4,7 @@
 
 use super::eval::Weights;
 
-/// Capture games (hasami, hasami-all, hasami-step, hasami-step18): doubling the threat terms
-/// and halving mobility gained about +37 Elo in hasami; the race terms (`restrict`,
-/// `last_men`) gained +26.1 ± 19.4 in hasami-all and +24.3 ± 18.1 in hasami (SPRT H1 both,
-/// 20,000 nodes a move; docs/strength.md).
-#[rustfmt::skip]
+/// Capture games (hasami, hasami-all, hasami-step, hasami-step18).
 pub const CAPTURE: Weights = Weights {
     man: 100,
     mobility: 1,
@@ -19,9 +15,7 @@ pub const CAPTURE: Weights = Weights {
     last_men: [120, 60, 30, 15],
 };
 
-/// Makyek: the capture games' changes lost there (threats x2: -37 Elo), so it keeps the first
-/// weights; the race terms were even there too (+8.1 ± 11.7, SPRT H0).
-#[rustfmt::skip]
+/// Mak-yek.
 pub const MAKYEK: Weights = Weights {
     man: 100,
     mobility: 2,
@@ -32,8 +26,7 @@ pub const MAKYEK: Weights = Weights {
     last_men: [0, 0, 0, 0],
 };
 
-/// Five-in-a-row games: men are tools; line windows x4 gained about +230 Elo in dai-hasami.
-#[rustfmt::skip]
+/// Five-in-a-row games (the dai-hasami variants): men are tools, lines are what counts.
 pub const FIVE: Weights = Weights {
     man: 40,
     mobility: 2,

@@ -2,18 +2,7 @@
 //! and in hand, mobility, pressure on the squares around the enemy King (leapers and cannons
 //! reach it from afar), the King's open neighbours, and drops aimed at a King short of guards.
 //!
-//! Tuning notes (arena, 20,000 nodes a move, concurrency 1, paired games from 4 random plies;
-//! W-D-L for the candidate, Elo with its 95% interval):
-//! - Drop-check term, 40 per kind the enemy holds that could be dropped (either face) to check
-//!   the King: 102 games, 46-0-56, Elo -34.2 ± 73.1 (stopped, no sign of a gain). Reverted.
-//! - `mobility` 4 -> 8: 109 games, 70-0-39, Elo +99.1 ± 60.0, SPRT(0, 30) accepted. Kept.
-//! - `mobility` 8 -> 12 (against 8): 118 games, 58-0-60, Elo -5.9 ± 58.2 (stopped). Reverted.
-//! - `zone_attack` 22 -> 34 (against mobility 8): 128 games, 67-0-61, Elo +16.3 ± 49.0 (not
-//!   significant). Reverted.
-//!
-//! Confirmation of mobility 8 against the first eval (seed 909): 300 games, 169-0-131, Elo
-//! +44.2 ± 32.9. Not tried yet: values per face (Gold Cannon, flips), hand against board
-//! values, a penalty for pieces that can never move again, terms by distance to the enemy King.
+//! Its weights are in `weights.rs`; docs/strength.md lists every change tried.
 
 use super::board::Board;
 use super::piece::{targets, Kind, Line, Piece, SQUARES};

@@ -3,25 +3,17 @@
 use super::moves::{square_name, ItoMove};
 use super::piece::{targets, SQUARES};
 use super::position::Ito;
+use crate::game::notation::find_legal;
 use crate::game::notation::hand_line;
-use crate::game::{Game, GameError, MoveError, Turn};
+use crate::game::{GameError, MoveError};
 use crate::vocabulary::Side;
 use std::fmt::Write;
 
 /// Finds the legal move written `text` (`1n1m`, `N*1k`, `+N*1k`), or says why there is none.
 pub fn parse_move(position: &Ito, text: &str) -> Result<ItoMove, GameError> {
-    let Some(mv) = ItoMove::parse_token(text) else {
-        return Err(MoveError::malformed(text, "a move such as 1n1m, N*1k or +N*1k").into());
-    };
-    if let Turn::Over(outcome) = position.turn() {
-        return Err(MoveError::after_end(text, outcome).into());
-    }
-    let mut moves = Vec::new();
-    position.generate(&mut moves);
-    if moves.contains(&mv) {
-        return Ok(mv);
-    }
-    Err(MoveError::illegal_because(text, why_illegal(position, mv)).into())
+    let written =
+        ItoMove::parse_token(text).ok_or_else(|| MoveError::malformed(text, "a move such as 1n1m, N*1k or +N*1k"));
+    find_legal(position, text, written, |&mv, legal| legal == mv, |&mv, _| Some(why_illegal(position, mv)))
 }
 
 /// Why the well-formed move `mv` is not legal in `position` (whose game goes on).

@@ -132,9 +132,7 @@ impl Tunable for Ito {
 impl Game for Ito {
     type Move = ItoMove;
     type Rules = ();
-    /// Off: with late-move pruning and check extensions Ito scored 15-0-25 (-88.7 ± 71.5 Elo)
-    /// at 60 ms a move against the search without them, and with internal iterative reduction
-    /// 119-9-141 (-27.3 ± 35.3, SPRT H0) at 20,000 nodes a move.
+    /// Off: they lose in Ito (docs/strength.md, "Search").
     const SELECTIVE_SEARCH: bool = false;
     const MATE_SEARCH: bool = true;
 

@@ -3,37 +3,7 @@
 //! Thought as it stands, what the Thought's other squares would give each side's
 //! Philosophers, and pressure on the squares around each King.
 //!
-//! Tuning notes (arena, 20,000 nodes a move, concurrency 1, paired games from 4 random plies;
-//! W-D-L for the candidate, Elo with its 95% interval):
-//! - Enlightened Philosopher 360 -> 480: 55 games, 34-9-12, Elo +142.6 ± 81.7, SPRT(0, 30)
-//!   accepted. Kept.
-//! - Enlightened Philosopher 480 -> 600: 107 games, 55-16-36, Elo +59.6 ± 42.0, SPRT(0, 30)
-//!   accepted. Kept.
-//! - Enlightened Philosopher 600 -> 750: 120 games, 46-31-43, Elo +8.7 ± 43.0, SPRT(0, 30)
-//!   undecided. Reverted.
-//! - Philosopher 200 -> 260: 63 games, 19-9-35, Elo -85.8 ± 66.7, SPRT(0, 30) rejected.
-//!   Reverted.
-//! - Philosopher 200 -> 150: 120 games, 53-25-42, Elo +31.9 ± 39.4, SPRT(0, 30) undecided;
-//!   120 more (no SPRT) 55-28-37, Elo +52.5 ± 48.4; together 240 games, 108-53-79, Elo +42.2
-//!   (+11.4 to +73.6). Kept.
-//! - `mobility` 4 -> 8: 27 games, 6-10-11, Elo -81.6 ± 64.1, SPRT(0, 30) rejected. Reverted.
-//! - `zone_attack` 12 -> 24: 33 games, 7-8-18, Elo -124.5 ± 83.8, SPRT(0, 30) rejected.
-//!   Reverted.
-//! - `mobility` 4 -> 2: 120 games, 41-28-51, Elo -29.0 ± 48.9, SPRT(0, 30) undecided.
-//!   Reverted.
-//! - `pawn_advance` doubled to [0, 20, 50, 120]: 120 games, 47-28-45, Elo +5.8 ± 43.4,
-//!   SPRT(0, 30) undecided. Reverted.
-//! - Rook 450 -> 380: 13 games, 1-5-7, Elo -190.8 ± 113.8, SPRT(0, 30) rejected. Reverted.
-//! - Rook 450 -> 520: 120 games, 44-26-50, Elo -17.4 ± 44.1, SPRT(0, 30) undecided. Reverted.
-//! - `zone_attack` 12 -> 6 (with `exchange_gain`, concurrency 2, seed 31337): 200 games,
-//!   75-62-63, Elo +20.9 ± 30.4, SPRT(0, 30) undecided (LLR 0.74). Reverted.
-//! - `thought_reach` 1 -> 3 (same set-up, seed 4711): 126 games, 44-28-54, Elo -27.6 ± 39.5,
-//!   SPRT(0, 30) rejected. Reverted.
-//!
-//! Confirmation of Enlightened 600 and Philosopher 150 against the first eval (seed 4242): 200
-//! games, 142-14-44, Elo +186.2 ± 44.8. Again once `exchange_gain` had landed (both sides with
-//! it, seed 777, concurrency 2): 29 games, 23-2-4, Elo +265.1 ± 158.0, SPRT(0, 30) accepted.
-//! Not tried yet: `thought_reach` 0, `tempo`, Knight values, King safety by escape squares.
+//! Its weights are in `weights.rs`; docs/strength.md lists every change tried.
 
 use super::board::Board;
 use super::mind::Thought;

@@ -5,7 +5,8 @@ use super::mind::Thought;
 use super::moves::{PhilosophersMove, SubMove};
 use super::piece::{last_row, row, square_name, Kind, WIDTH};
 use super::position::Philosophers;
-use crate::game::{Game, GameError, MoveError, Turn};
+use crate::game::notation::find_legal;
+use crate::game::{GameError, MoveError};
 use crate::vocabulary::Side;
 use std::fmt::Write;
 
@@ -15,22 +16,14 @@ const EXPECTED: &str = "a turn such as 4e4d, 4b4a=H, mo1o2 or 2c2d,2d2e (or the 
 /// Finds the legal turn written `text` (canonical or the inventor's notation per sub-move), or
 /// says why there is none.
 pub fn parse_move(position: &Philosophers, text: &str) -> Result<PhilosophersMove, GameError> {
-    let Some(turn) = PhilosophersMove::parse(text) else {
-        return Err(MoveError::malformed(text, EXPECTED).into());
-    };
-    if let Turn::Over(outcome) = position.turn() {
-        return Err(MoveError::after_end(text, outcome).into());
-    }
-    let wanted = turn.what();
-    let mut found = None;
-    position.legal_turns(&mut |legal| {
-        let hit = legal.what() == wanted;
-        if hit {
-            found = Some(legal);
-        }
-        hit
-    });
-    found.ok_or_else(|| MoveError::illegal_because(text, why_illegal(position, turn)).into())
+    let written = PhilosophersMove::parse(text).ok_or_else(|| MoveError::malformed(text, EXPECTED));
+    find_legal(
+        position,
+        text,
+        written,
+        |turn, legal| legal.what() == turn.what(),
+        |&turn, _| Some(why_illegal(position, turn)),
+    )
 }
 
 /// Why the well-formed turn `turn` is not legal in `position` (whose game goes on): the first

@@ -1,7 +1,7 @@
 //! The dice (docs/rules/shogammon.md): which piece types each die number moves (the
 //! `ShogammonDice` option, protocol-spec.md §8.2) and the 21 distinct rolls of two dice.
 
-use crate::variants::shogi::piece::{Kind, KINDS};
+use crate::variants::shogi_core::piece::{Kind, KINDS};
 
 /// The letters of the eight base piece types, in the order the option's value is written.
 const LETTERS: [char; 8] = ['P', 'L', 'N', 'S', 'G', 'B', 'R', 'K'];

@@ -5,8 +5,8 @@ use super::notation::roll_line;
 use super::points::Board;
 use super::position::Shogammon;
 use crate::drawing::Drawing;
-use crate::variants::shogi::drawing::board_grid;
-use crate::variants::shogi::notation::hand_lines;
+use crate::variants::shogi_core::drawing::board_grid;
+use crate::variants::shogi_core::notation::hand_lines;
 
 pub fn drawing(position: &Shogammon, board: &Board) -> Drawing {
     let grid = board_grid(|sq| {

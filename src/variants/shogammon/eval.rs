@@ -9,21 +9,25 @@
 //! threats weigh more than the opponent's, which it may still parry. A decision node (known
 //! roll) is evaluated the same way.
 //!
-//! The weights were tuned with `arena` at depth 1 (1,000 games per trial against the previous
-//! set, seeded dice; the trials are listed in `docs/game-contract.md` §3): `king_value` 3000 ->
-//! 6000, and `lost_die` 25 -> 10 with the King's moves no longer keeping its die usable, gave
-//! +50.4 ± 17.4 Elo.
+//! The weights live in `weights.rs` (tuned with `arena`; docs/strength.md lists the trials).
 
 use super::dice::DieTable;
 use super::points::Board;
 use super::turns::Turn;
 use super::weights::WEIGHTS;
-use crate::variants::shogi::attacks::attacks;
-use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
-use crate::variants::shogi::eval::{BOARD_VALUE, HAND_VALUE};
-use crate::variants::shogi::piece::{Kind, Piece};
-use crate::variants::shogi::square::{rank_of, Square};
+use crate::variants::shogi_core::attacks::attacks;
+use crate::variants::shogi_core::bitboard::{bit, squares, Bitboard};
+use crate::variants::shogi_core::piece::{Kind, Piece, HAND_KINDS, KINDS};
+use crate::variants::shogi_core::square::{rank_of, Square};
 use crate::vocabulary::{Score, Side};
+
+/// A piece's value on a point by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R. Shogammon's
+/// own, equal to standard shogi's exchange values when written: a change to shogi's does not
+/// move Shogammon.
+const BOARD_VALUE: [Score; KINDS] = [90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395];
+
+/// A piece's value in hand by `Kind as usize` (`Pawn`..`Gold`).
+const HAND_VALUE: [Score; HAND_KINDS] = [100, 345, 445, 545, 935, 1090, 590];
 
 crate::weight_table! {
     /// The evaluation's weights (the constant is in `weights.rs`, which `arena tune` rewrites).
@@ -140,8 +144,8 @@ impl Forces {
 
     /// How many die numbers (1..6) `side` could not use: no top piece of the die but the King
     /// reaches a square that is not a point, and no piece of the die is in hand. The King's own
-    /// moves do not count: rewarding them drew the King out of shelter to keep its die alive
-    /// (with them counted, `lost_die` 25 cost 36 ± 17 Elo against no term at all).
+    /// moves do not count: rewarding them draws the King out of shelter to keep its die alive
+    /// (docs/strength.md).
     fn lost_dice(&self, board: &Board, table: &DieTable) -> Score {
         let mut usable = [false; 7];
         for &(die, reach, kind) in &self.reach {

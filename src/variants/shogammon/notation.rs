@@ -5,8 +5,8 @@ use super::dice::Roll;
 use super::points::Board;
 use super::position::{Shogammon, ShogammonMove};
 use crate::game::{Game, GameError, MoveError, Turn as Node};
-use crate::variants::shogi::moves::ShogiMove;
-use crate::variants::shogi::notation::board_diagram;
+use crate::variants::shogi_core::moves::ShogiMove;
+use crate::variants::shogi_core::notation::board_diagram;
 
 /// What a turn looks like, for `bad move` errors.
 const EXPECTED_TURN: &str = "a turn such as 7g7f,5i5h, P*5e or pass";

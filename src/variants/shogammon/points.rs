@@ -3,10 +3,10 @@
 //! lower pieces of the points. A point is two friendly pieces on one square; only the top one
 //! moves.
 
-use crate::variants::shogi::bitboard::{bit, squares, Bitboard};
-use crate::variants::shogi::board::Board as Tops;
-use crate::variants::shogi::piece::{Kind, Piece, KINDS};
-use crate::variants::shogi::square::{Square, SQUARES};
+use crate::variants::shogi_core::bitboard::{bit, squares, Bitboard};
+use crate::variants::shogi_core::board::Board as Tops;
+use crate::variants::shogi_core::piece::{Kind, Piece, KINDS};
+use crate::variants::shogi_core::square::{Square, SQUARES};
 use crate::vocabulary::{zobrist_table, Side};
 
 /// Keys of a lower piece per (side, kind, square): a piece under a point is keyed apart from
@@ -124,7 +124,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::shogi::square::parse_square;
+    use crate::variants::shogi_core::square::parse_square;
 
     fn square(name: &str) -> Square {
         parse_square(name).unwrap_or_else(|| panic!("{name}"))

@@ -1,7 +1,5 @@
 //! A Shogammon position: the board with points, the side to move, the roll when known, the move
 //! number; and the [`Game`] implementation with chance nodes (docs/game-contract.md §2.3, §3).
-//! Not yet in the catalogue (issue 13 in progress): tokens with reasons, the diagram, the
-//! evaluation and the declared options are still to come.
 
 use super::dice::{canonical_table, DieTable, Roll, DEFAULT_TABLE};
 use super::points::Board;
@@ -9,7 +7,7 @@ use super::turns::{legal_turns, make_point_capture, make_sub, Taken, Turn};
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
 use crate::game::{Game, GameError, RuleKind, RuleOption, RuleValues, Turn as Node, VariantSpec};
-use crate::variants::shogi::piece::Kind;
+use crate::variants::shogi_core::piece::Kind;
 use crate::vocabulary::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §14.1): a chance node.
@@ -134,7 +132,7 @@ impl Shogammon {
         let enemy_point = self.board.points() & self.board.tops().side(self.side.opponent());
         let second = subs.next();
         match second {
-            Some(second) if enemy_point & crate::variants::shogi::bitboard::bit(first.to()) != 0 => {
+            Some(second) if enemy_point & crate::variants::shogi_core::bitboard::bit(first.to()) != 0 => {
                 make_point_capture(&mut self.board, self.side, first, second)
             }
             _ => {
@@ -271,7 +269,7 @@ impl Game for Shogammon {
     fn is_noisy(&self, mv: ShogammonMove) -> bool {
         let ShogammonMove::Turn(turn) = mv else { return false };
         let theirs = self.board.tops().side(self.side.opponent());
-        turn.subs().any(|sub| sub.promotes() || theirs & crate::variants::shogi::bitboard::bit(sub.to()) != 0)
+        turn.subs().any(|sub| sub.promotes() || theirs & crate::variants::shogi_core::bitboard::bit(sub.to()) != 0)
     }
 
     /// What the turn takes and gains by promoting (never negative: no exchange is read).

@@ -6,11 +6,11 @@ use super::dice::Roll;
 use super::points::Board;
 use crate::game::notation::{board_field, hand_field, read_board_field, MoveNumber};
 use crate::game::{GameError, PositionError, PositionErrorKind};
-use crate::variants::shogi::bitboard::bit;
-use crate::variants::shogi::piece::{Kind, Piece};
-use crate::variants::shogi::promotion::dead_squares;
-use crate::variants::shogi::sfen::{piece_of, read_hands, STANDARD_SET};
-use crate::variants::shogi::square::{file_of, square, square_name, Square, SQUARES};
+use crate::variants::shogi_core::bitboard::bit;
+use crate::variants::shogi_core::notation::{piece_of, read_hands, STANDARD_SET};
+use crate::variants::shogi_core::piece::{Kind, Piece};
+use crate::variants::shogi_core::promotion::dead_squares;
+use crate::variants::shogi_core::square::{file_of, square, square_name, Square, SQUARES};
 use crate::vocabulary::Side;
 
 /// The fields, for errors about their number.

@@ -4,12 +4,12 @@
 
 use super::dice::DieTable;
 use super::points::Board;
-use crate::variants::shogi::attacks::attacks;
-use crate::variants::shogi::bitboard::{bit, squares, Bitboard, BOARD};
-use crate::variants::shogi::drops::drop_targets;
-use crate::variants::shogi::moves::ShogiMove;
-use crate::variants::shogi::piece::Kind;
-use crate::variants::shogi::promotion::promotion_masks;
+use crate::variants::shogi_core::attacks::attacks;
+use crate::variants::shogi_core::bitboard::{bit, squares, Bitboard, BOARD};
+use crate::variants::shogi_core::drops::drop_targets;
+use crate::variants::shogi_core::moves::ShogiMove;
+use crate::variants::shogi_core::piece::Kind;
+use crate::variants::shogi_core::promotion::promotion_masks;
 use crate::vocabulary::Side;
 
 /// Calls `visit` with every sub-move of `side` for `die` whose destination is in `allowed`:

@@ -7,8 +7,8 @@
 use super::dice::{DieTable, Roll};
 use super::points::Board;
 use super::submoves::{half_captures, sub_moves};
-use crate::variants::shogi::moves::ShogiMove;
-use crate::variants::shogi::piece::{Kind, Piece};
+use crate::variants::shogi_core::moves::ShogiMove;
+use crate::variants::shogi_core::piece::{Kind, Piece};
 use crate::vocabulary::Side;
 
 /// A turn: up to two sub-moves in the order the dice were used; none is `pass`.

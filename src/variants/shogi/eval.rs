@@ -9,19 +9,18 @@
 //! the safe squares of the enemy's camp where pieces in hand could drop. From the side to
 //! move's point of view.
 
-use super::attacks;
-use super::bitboard::{bit, far_ranks, file_mask, squares, Bitboard};
-use super::board::Board;
-use super::drops::drop_targets;
-use super::piece::{Kind, HAND_KINDS, KINDS};
 use super::position::Shogi;
-use super::square::{file_of, rank_of, square, Square, SQUARES};
+use crate::variants::shogi_core::attacks;
+use crate::variants::shogi_core::bitboard::{bit, far_ranks, file_mask, squares, Bitboard};
+use crate::variants::shogi_core::board::Board;
+use crate::variants::shogi_core::drops::drop_targets;
+use crate::variants::shogi_core::piece::{Kind, HAND_KINDS, KINDS};
+use crate::variants::shogi_core::square::{file_of, rank_of, square, Square, SQUARES};
 use crate::vocabulary::{Score, Side};
 use std::sync::LazyLock;
 
 /// Board values by `Kind as usize`: P L N S B R G K +P +L +N +S +B +R. What exchanges are
-/// counted in (`exchange.rs`, and Shogammon's evaluation); the evaluation's own material is in
-/// its weights.
+/// counted in (`exchange.rs`); the evaluation's own material is in its weights.
 pub(crate) const BOARD_VALUE: [Score; KINDS] = [90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395];
 
 /// Values in hand by `Kind as usize` (`Pawn`..`Gold`): a piece in hand can go anywhere.
@@ -476,8 +475,8 @@ fn safe_drop_checks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::shogi::square::square_name;
     use crate::variants::shogi::weights::WEIGHTS;
+    use crate::variants::shogi_core::square::square_name;
 
     /// `text` (a shogi position string) with the colours swapped: the board turned half a
     /// turn (ranks and, within each, its squares and runs of empty squares in reverse order),

@@ -2,13 +2,13 @@
 //! sides then capture there, least valuable piece first, each free to stop. Pins and checks
 //! are ignored (the usual approximation); a King never captures onto a square still attacked.
 
-use super::bitboard::{bit, first, Bitboard};
-use super::board::Board;
 use super::eval::{BOARD_VALUE, HAND_VALUE};
-use super::moves::ShogiMove;
-use super::piece::Kind;
 use super::position::Shogi;
-use super::square::Square;
+use crate::variants::shogi_core::bitboard::{bit, first, Bitboard};
+use crate::variants::shogi_core::board::Board;
+use crate::variants::shogi_core::moves::ShogiMove;
+use crate::variants::shogi_core::piece::Kind;
+use crate::variants::shogi_core::square::Square;
 use crate::vocabulary::Score;
 
 /// The kinds in the order a side spends them in an exchange: cheapest first, the King last.

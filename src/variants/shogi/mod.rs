@@ -1,38 +1,21 @@
-//! Shogi: a reusable core for the shogi-like games, and standard shogi (docs/rules/shogi.md).
-//!
-//! The core (no standard-shogi legality in it; Shogammon builds on it):
-//! - [`square`]: square indices and USI names; [`bitboard`]: `u128` square sets;
-//! - [`piece`]: kinds, promotion, letters; [`hand`]: pieces in hand;
-//! - [`attacks`]: step tables and slider attacks; [`board`]: mailbox + bitboards + hands + key;
-//! - [`promotion`]: zones, forced promotion, the dead-piece rule; [`drops`]: drop targets
-//!   (dead-piece rule, nifu); [`moves`]: the packed move and its USI token.
-//!
-//! Standard shogi on top: [`Shogi`] (position, history, [`crate::game::Game`]), legal move
-//! generation (`movegen`), fourfold repetition and perpetual check (`repetition`), position
-//! strings ([`sfen`]; its piece and hand readers are shared with Shogammon), move parsing and the diagram (`notation`), the evaluation (`eval`) and its weights
-//! (`weights`, which the tuner rewrites), static
-//! exchange evaluation (`exchange`), and the checkmate search of `go mate` ([`mate`]).
+//! Standard shogi (docs/rules/shogi.md) on the shogi core ([`crate::variants::shogi_core`]):
+//! [`Shogi`] (position, history, [`crate::game::Game`]), legal move generation (`movegen`),
+//! fourfold repetition and perpetual check (`repetition`), position strings ([`sfen`]), move
+//! parsing and the diagram (`notation`), the picture (`drawing`), the evaluation (`eval`) and
+//! its weights (`weights`, which the tuner rewrites), static exchange evaluation (`exchange`),
+//! and the checkmate search of `go mate` ([`mate`]).
 
-pub mod attacks;
-pub mod bitboard;
-pub mod board;
-pub mod drops;
-pub mod hand;
 pub mod mate;
-pub mod moves;
-pub mod piece;
-pub mod promotion;
-pub mod square;
 
-pub(crate) mod drawing;
-pub(crate) mod eval;
+mod drawing;
+mod eval;
 mod exchange;
 mod movegen;
-pub(crate) mod notation;
+mod notation;
 mod position;
 mod repetition;
 pub mod sfen;
 mod weights;
 
-pub use moves::ShogiMove;
+pub use crate::variants::shogi_core::moves::ShogiMove;
 pub use position::{Shogi, START};

@@ -2,15 +2,15 @@
 //! move produced is legal. One generator feeds three sinks: a move list, a counter (perft's
 //! last ply: popcounts, no list), and an "is there any move" probe that stops at the first.
 
-use super::attacks;
-use super::bitboard::{bit, first, squares, Bitboard, BOARD};
-use super::board::Board;
-use super::drops::drop_targets;
-use super::moves::ShogiMove;
-use super::piece::{Kind, KINDS};
 use super::position::Shogi;
-use super::promotion::promotion_masks;
-use super::square::Square;
+use crate::variants::shogi_core::attacks;
+use crate::variants::shogi_core::bitboard::{bit, first, squares, Bitboard, BOARD};
+use crate::variants::shogi_core::board::Board;
+use crate::variants::shogi_core::drops::drop_targets;
+use crate::variants::shogi_core::moves::ShogiMove;
+use crate::variants::shogi_core::piece::{Kind, KINDS};
+use crate::variants::shogi_core::promotion::promotion_masks;
+use crate::variants::shogi_core::square::Square;
 
 /// Receives the legal moves of a position, grouped by piece.
 trait Sink {

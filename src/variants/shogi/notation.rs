@@ -1,33 +1,22 @@
 //! USI move tokens with reasons for refusing illegal ones, and the `d` diagram.
 
-use super::attacks;
-use super::bitboard::{bit, files_of};
-use super::board::Board;
-use super::moves::ShogiMove;
-use super::piece::Kind;
 use super::position::Shogi;
-use super::promotion::{dead_squares, promotion_masks};
-use super::square::{file_of, square, square_name, Square};
-use crate::game::notation::hand_line;
-use crate::game::{Game, GameError, MoveError, Turn};
-use crate::vocabulary::Side;
-use std::fmt::Write;
+use crate::game::notation::find_legal;
+use crate::game::{GameError, MoveError};
+use crate::variants::shogi_core::attacks;
+use crate::variants::shogi_core::bitboard::{bit, files_of};
+use crate::variants::shogi_core::moves::ShogiMove;
+use crate::variants::shogi_core::notation::board_diagram;
+use crate::variants::shogi_core::piece::Kind;
+use crate::variants::shogi_core::promotion::{dead_squares, promotion_masks};
+use crate::variants::shogi_core::square::{file_of, square_name};
 
 /// Finds the legal move written `text` (`7g7f`, `8h2b+`, `8h2b`, `P*5e`), or says why there is
 /// none.
 pub fn parse_move(position: &Shogi, text: &str) -> Result<ShogiMove, GameError> {
-    let Some(mv) = ShogiMove::parse_usi(text) else {
-        return Err(MoveError::malformed(text, "a move such as 7g7f, 8h2b+ or P*5e").into());
-    };
-    if let Turn::Over(outcome) = position.turn() {
-        return Err(MoveError::after_end(text, outcome).into());
-    }
-    let mut moves = Vec::new();
-    position.generate(&mut moves);
-    if moves.contains(&mv) {
-        return Ok(mv);
-    }
-    Err(MoveError::illegal_because(text, why_illegal(position, mv)).into())
+    let written =
+        ShogiMove::parse_usi(text).ok_or_else(|| MoveError::malformed(text, "a move such as 7g7f, 8h2b+ or P*5e"));
+    find_legal(position, text, written, |&mv, legal| legal == mv, |&mv, _| Some(why_illegal(position, mv)))
 }
 
 /// Why the well-formed move `mv` is not legal in `position` (which has legal moves).
@@ -77,36 +66,4 @@ fn why_illegal(position: &Shogi, mv: ShogiMove) -> String {
 pub fn diagram(position: &Shogi) -> String {
     let board = position.board();
     board_diagram(board, 3, |sq| board.piece_at(sq).map_or(".".to_string(), |p| p.sfen()))
-}
-
-/// The diagram of a shogi board whose squares `cell` writes (right-aligned in `width`
-/// characters), files on top, ranks on the right, then both hands.
-pub fn board_diagram(board: &Board, width: usize, cell: impl Fn(Square) -> String) -> String {
-    let mut text = String::from(" ");
-    for file in (1..=9).rev() {
-        let _ = write!(text, "{file:>width$}");
-    }
-    for rank in 0..9 {
-        text.push_str("\n ");
-        for column in 0..9 {
-            let _ = write!(text, "{:>width$}", cell(square(8 - column, rank)));
-        }
-        let _ = write!(text, "  {}", (b'a' + rank as u8) as char);
-    }
-    for line in hand_lines(board) {
-        let _ = write!(text, "\n{line}");
-    }
-    text
-}
-
-/// The `hand b: ...` and `hand w: ...` lines of `board`'s hands.
-pub fn hand_lines(board: &Board) -> [String; 2] {
-    Side::ALL.map(|side| {
-        let held = Kind::HAND_ORDER.into_iter().map(|kind| {
-            let letter = kind.letter();
-            let letter = if side == Side::First { letter } else { letter.to_ascii_lowercase() };
-            (letter, board.hand(side).count(kind) as u32)
-        });
-        hand_line(side, held)
-    })
 }

@@ -1,15 +1,15 @@
 //! Standard shogi: the position with its history, and the [`Game`] implementation.
 
-use super::bitboard::Bitboard;
-use super::board::{Board, SIDE_KEY};
 use super::eval::Weights;
-use super::moves::ShogiMove;
-use super::piece::Piece;
 use super::repetition::{History, Past};
 use super::weights::WEIGHTS;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
 use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
+use crate::variants::shogi_core::bitboard::Bitboard;
+use crate::variants::shogi_core::board::{Board, SIDE_KEY};
+use crate::variants::shogi_core::moves::ShogiMove;
+use crate::variants::shogi_core::piece::Piece;
 use crate::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// The SFEN of the start position.
@@ -205,9 +205,9 @@ impl Game for Shogi {
     type Move = ShogiMove;
     type Rules = ();
     const NULL_MOVE_OK: bool = true;
-    /// One and a half pawns a ply: +63.2 ± 51.3 Elo over 200 games at 60 ms a move.
+    /// One and a half pawns a ply (docs/strength.md, "Search").
     const FUTILITY_MARGIN: Option<Score> = Some(150);
-    /// About a pawn and a half: +50.8 ± 36.0 Elo over 311 games at 20,000 nodes a move.
+    /// About a pawn and a half (docs/strength.md, "Search").
     const NULL_MOVE_MARGIN: Option<Score> = Some(200);
     const MATE_SEARCH: bool = true;
 

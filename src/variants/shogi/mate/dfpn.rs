@@ -34,12 +34,12 @@ use super::mated_by;
 use super::numbers::{Numbers, INFINITE};
 use super::table::Table;
 use crate::game::{beyond, Game, MateBudget, MateMeter, Turn};
-use crate::variants::shogi::attacks;
-use crate::variants::shogi::bitboard::first;
-use crate::variants::shogi::hand::Hand;
-use crate::variants::shogi::piece::Kind;
-use crate::variants::shogi::square::SQUARES;
 use crate::variants::shogi::{Shogi, ShogiMove};
+use crate::variants::shogi_core::attacks;
+use crate::variants::shogi_core::bitboard::first;
+use crate::variants::shogi_core::hand::Hand;
+use crate::variants::shogi_core::piece::Kind;
+use crate::variants::shogi_core::square::SQUARES;
 use crate::vocabulary::{Outcome, Side, WinReason};
 
 /// Paths longer than this are given up (as a path-dependent failure).

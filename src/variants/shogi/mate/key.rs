@@ -4,9 +4,9 @@
 //! (a proof holds for every bigger attacker's hand, a disproof for every smaller one).
 
 use crate::game::Game;
-use crate::variants::shogi::hand::Hand;
-use crate::variants::shogi::piece::Kind;
 use crate::variants::shogi::{Shogi, ShogiMove};
+use crate::variants::shogi_core::hand::Hand;
+use crate::variants::shogi_core::piece::Kind;
 use crate::vocabulary::Side;
 
 /// A position as the checkmate search sees it.

@@ -1,6 +1,6 @@
 //! Proof and disproof numbers: what df-pn knows about one position.
 
-use crate::variants::shogi::hand::Hand;
+use crate::variants::shogi_core::hand::Hand;
 
 /// The number of a decided position: a proven position has disproof number `INFINITE` and a
 /// disproven one proof number `INFINITE`.

@@ -5,7 +5,7 @@
 
 use super::key::Key;
 use super::numbers::Numbers;
-use crate::variants::shogi::hand::Hand;
+use crate::variants::shogi_core::hand::Hand;
 use crate::vocabulary::available_mib;
 
 /// One stored position, packed in four words so that a new table is allocated zeroed (the
@@ -181,7 +181,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::shogi::piece::Kind;
+    use crate::variants::shogi_core::piece::Kind;
 
     fn hand(kinds: &[Kind]) -> Hand {
         let mut hand = Hand::EMPTY;

@@ -43,7 +43,7 @@ pub fn promotion_masks(side: Side, kind: Kind, from: Square) -> (Bitboard, Bitbo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::shogi::square::parse_square;
+    use crate::variants::shogi_core::square::parse_square;
 
     fn sq(name: &str) -> Square {
         parse_square(name).expect("a square name")

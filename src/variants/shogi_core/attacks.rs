@@ -243,7 +243,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::shogi::square::parse_square;
+    use crate::variants::shogi_core::square::parse_square;
 
     fn sq(name: &str) -> Square {
         parse_square(name).expect("a square name")
@@ -282,7 +282,8 @@ mod tests {
     fn sliders_match_a_square_by_square_walk() {
         let mut rng = crate::vocabulary::SplitMix64::new(0x5106_1A77);
         for _ in 0..2000 {
-            let occupied = (rng.next() as u128 | (rng.next() as u128) << 64) & super::super::bitboard::BOARD;
+            let occupied =
+                (rng.next() as u128 | (rng.next() as u128) << 64) & crate::variants::shogi_core::bitboard::BOARD;
             let occupied = occupied & (rng.next() as u128 | (rng.next() as u128) << 64);
             let from = rng.below(SQUARES);
             let rook_walk = (0..4).fold(0, |acc, d| acc | walk(from, d, occupied));

@@ -22,8 +22,8 @@ pub fn drop_targets(side: Side, kind: Kind, empty: Bitboard, own_pawns: Bitboard
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::shogi::bitboard::{bit, file_mask, rank_mask, BOARD};
-    use crate::variants::shogi::square::parse_square;
+    use crate::variants::shogi_core::bitboard::{bit, file_mask, rank_mask, BOARD};
+    use crate::variants::shogi_core::square::parse_square;
 
     #[test]
     fn pawns_respect_nifu_and_every_kind_the_dead_squares() {
