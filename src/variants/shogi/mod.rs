@@ -11,14 +11,14 @@
 //! generation (`movegen`), fourfold repetition and perpetual check (`repetition`), position
 //! strings ([`sfen`]; its piece and hand readers are shared with Shogammon), move parsing and the diagram (`notation`), the evaluation (`eval`) and its weights
 //! (`weights`, which the tuner rewrites), static
-//! exchange evaluation (`exchange`), and the checkmate search of `go mate` ([`mate`]).
+//! exchange evaluation (`exchange`), and the hooks of the checkmate search of `go mate`
+//! (`mate_hooks`: hands apart from the board key, the check generator, interpositions).
 
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod drops;
 pub mod hand;
-pub mod mate;
 pub mod moves;
 pub mod piece;
 pub mod promotion;
@@ -27,6 +27,7 @@ pub mod square;
 pub(crate) mod drawing;
 pub(crate) mod eval;
 mod exchange;
+mod mate_hooks;
 mod movegen;
 pub(crate) mod notation;
 mod position;

@@ -9,7 +9,7 @@ use super::repetition::{History, Past};
 use super::weights::WEIGHTS;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, MateHand, MateKey, MateMove, RuleValues, Turn, VariantSpec};
 use crate::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// The SFEN of the start position.
@@ -227,8 +227,16 @@ impl Game for Shogi {
         self.board.key_from_scratch() ^ if self.side == Side::Second { SIDE_KEY } else { 0 }
     }
 
-    fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
-        super::mate::search(self, budget)
+    fn mate_key(&self, attacker: Side) -> MateKey {
+        self.attackers_mate_key(attacker)
+    }
+
+    fn mate_moves(&mut self, attacker: Side, key: MateKey, moves: &mut Vec<MateMove<ShogiMove>>) {
+        self.checks_and_replies(attacker, key, moves);
+    }
+
+    fn interposition_guard(&self, attacker: Side, hand: MateHand) -> MateHand {
+        self.interposition_guard_for(attacker, hand)
     }
 
     #[inline]
