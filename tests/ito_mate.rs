@@ -13,6 +13,7 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 use support::Engine;
 use tetsugaku::game::{MateAnswer, MateBudget};
+use tetsugaku::search::mate;
 use tetsugaku::variants::ito::Ito;
 use tetsugaku::vocabulary::WinReason;
 use tetsugaku::{Game, Outcome, Turn};
@@ -40,7 +41,7 @@ fn solve(position: &Ito) -> (MateAnswer, u64, Duration) {
     let nodes = Cell::new(0);
     let stop = || started.elapsed() > CEILING;
     let progress = |searched: u64, _hashfull: u32| nodes.set(searched);
-    let answer = position.search_mate(&MateBudget { stop: &stop, progress: &progress, hash_mib: 16 });
+    let answer = mate::search(position, &MateBudget { stop: &stop, progress: &progress, hash_mib: 16 });
     let elapsed = started.elapsed();
     assert!(elapsed < CEILING, "{}: no answer within {CEILING:?}", position.position_string());
     (answer, nodes.get(), elapsed)

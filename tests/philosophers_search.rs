@@ -8,7 +8,7 @@ mod common;
 
 use common::{legal_tokens, search_once};
 use tetsugaku::game::{MateAnswer, MateBudget};
-use tetsugaku::search::{Limits, ScoreReport, TranspositionTable};
+use tetsugaku::search::{mate, Limits, ScoreReport, TranspositionTable};
 use tetsugaku::variants::philosophers::Philosophers;
 use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{Game, RuleValues, Turn};
@@ -107,7 +107,7 @@ fn a_mate_decided_by_the_history_does_not_leak_through_the_table() {
 /// Runs `go mate` with a node allowance; the answer.
 fn solve(position: &Philosophers) -> MateAnswer {
     let budget = MateBudget { stop: &|| false, progress: &|_, _| {}, hash_mib: 16 };
-    position.search_mate(&budget)
+    mate::search(position, &budget)
 }
 
 /// `go mate` finds a mate in 1, and a long mate by Rook checks in which the no-repetition

@@ -155,9 +155,18 @@ impl AnyGame {
         with_game!(self, g => has(g))
     }
 
-    /// Searches for a forced checkmate by the side to move (blocking; `budget` stops it).
+    /// Searches for a forced checkmate by the side to move ([`crate::search::mate::search`],
+    /// blocking; `budget` stops it); a game without a checkmate search answers
+    /// [`MateAnswer::NotImplemented`].
     pub fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
-        with_game!(self, g => g.search_mate(budget))
+        fn search<G: Game>(game: &G, budget: &MateBudget<'_>) -> MateAnswer {
+            if G::MATE_SEARCH {
+                crate::search::mate::search(game, budget)
+            } else {
+                MateAnswer::NotImplemented
+            }
+        }
+        with_game!(self, g => search(g, budget))
     }
 
     /// `perft` split by root move (see [`perft_divide`]).

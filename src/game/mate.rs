@@ -1,7 +1,11 @@
-//! The vocabulary of checkmate searches (`go mate`): what a game's mate solver is given, the
-//! bookkeeping and proof-number threshold every solver shares, and what it answers. Games with a checkmate concept implement a solver; the others answer
-//! [`MateAnswer::NotImplemented`].
+//! The vocabulary of the checkmate search (`go mate`, `crate::search::mate`): what it is given,
+//! the bookkeeping and proof-number threshold it uses, what it answers, and how a game names its
+//! positions and moves for it ([`MateKey`], [`MateHand`], [`MateMove`]; the hooks are
+//! [`Game::mate_key`], [`Game::mate_moves`] and [`Game::interposition_guard`]). Games whose
+//! [`Game::MATE_SEARCH`] is `false` answer [`MateAnswer::NotImplemented`].
 
+use super::Game;
+use crate::vocabulary::Side;
 use std::time::{Duration, Instant};
 
 /// The answer of a checkmate search.
@@ -107,4 +111,137 @@ impl<'a> MateMeter<'a> {
 #[inline]
 pub fn beyond(second: u32) -> u32 {
     second.saturating_add(second / 4).saturating_add(1)
+}
+
+/// The attacker's pieces in hand as the checkmate search sees them: a count for each of up to
+/// eight kinds (a game numbers its kinds from 0), each below [`MateHand::ANY`]. Games without
+/// pieces in hand use [`MateHand::NONE`] throughout: a decision then holds for its position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct MateHand([u8; 8]);
+
+impl MateHand {
+    /// No pieces.
+    pub const NONE: MateHand = MateHand([0; 8]);
+
+    /// A count that stands for "any number" (in the hand a failure holds for).
+    pub const ANY: u8 = u8::MAX;
+
+    /// How many pieces of `kind` (below 8) the hand holds.
+    #[inline]
+    pub fn count(self, kind: u8) -> u8 {
+        self.0[usize::from(kind)]
+    }
+
+    /// The hand with `count` pieces of `kind` (below 8).
+    #[inline]
+    pub fn with(mut self, kind: u8, count: u8) -> MateHand {
+        self.0[usize::from(kind)] = count;
+        self
+    }
+
+    /// Whether this hand holds at least as many pieces of every kind as `other` (hand
+    /// superiority: an attacker with this hand can do everything `other` allows).
+    #[inline]
+    pub fn covers(self, other: MateHand) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a >= b)
+    }
+
+    /// Per kind the larger count of the two hands.
+    #[inline]
+    pub fn max(self, other: MateHand) -> MateHand {
+        MateHand(std::array::from_fn(|i| self.0[i].max(other.0[i])))
+    }
+
+    /// Per kind the smaller count of the two hands.
+    #[inline]
+    pub fn min(self, other: MateHand) -> MateHand {
+        MateHand(std::array::from_fn(|i| self.0[i].min(other.0[i])))
+    }
+
+    /// Any number of each kind this hand holds, none of the others.
+    #[inline]
+    pub fn more_of_the_same(self) -> MateHand {
+        MateHand(self.0.map(|count| if count > 0 { MateHand::ANY } else { 0 }))
+    }
+
+    /// The hand as one number (a byte per kind, kind 0 lowest), for tables.
+    #[inline]
+    pub fn to_bits(self) -> u64 {
+        u64::from_le_bytes(self.0)
+    }
+
+    /// The hand written by [`MateHand::to_bits`].
+    #[inline]
+    pub fn from_bits(bits: u64) -> MateHand {
+        MateHand(bits.to_le_bytes())
+    }
+}
+
+/// How the checkmate search names a position: the key of everything but the attacker's pieces
+/// in hand, and those pieces. Within one search no piece leaves the game, so the two together
+/// say the whole position (the defender holds the rest).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MateKey {
+    pub board: u64,
+    pub hand: MateHand,
+}
+
+/// What a move does to the attacker's hand (kinds numbered as in [`MateHand`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HandChange {
+    /// Neither hand changes, or only the defender's by a capture.
+    None,
+    /// The attacker dropped a piece of this kind.
+    Dropped(u8),
+    /// The attacker captured a piece that goes to its hand as this kind.
+    Captured(u8),
+    /// The defender dropped a piece of kind `kind` on the square numbered `on` (the attacker's
+    /// hand is unchanged).
+    DefenderDropped { kind: u8, on: u16 },
+}
+
+/// One move the checkmate search tries, with the key of the position after it.
+#[derive(Clone, Copy, Debug)]
+pub struct MateMove<M> {
+    pub mv: M,
+    pub key: MateKey,
+    pub change: HandChange,
+}
+
+/// The moves [`Game::mate_moves`] appends when a game does not say otherwise: every legal move,
+/// played to see its key and, at the attacker's turn, whether it gives check; the hand stays
+/// [`MateHand::NONE`].
+pub fn played_mate_moves<G: Game>(pos: &mut G, attacker: Side, moves: &mut Vec<MateMove<G::Move>>) {
+    let checks_only = pos.side() == attacker;
+    let mut legal = Vec::new();
+    pos.generate(&mut legal);
+    for mv in legal {
+        pos.play(mv);
+        let (board, check) = (pos.key(), pos.in_check());
+        pos.undo();
+        if check || !checks_only {
+            let key = MateKey { board, hand: MateHand::NONE };
+            moves.push(MateMove { mv, key, change: HandChange::None });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hands_compare_kind_by_kind() {
+        let small = MateHand::NONE.with(6, 1);
+        let big = small.with(6, 2).with(0, 18);
+        let rook = MateHand::NONE.with(5, 1);
+        assert!(big.covers(small) && big.covers(big) && !small.covers(big));
+        assert!(!big.covers(rook) && !rook.covers(small) && rook.covers(MateHand::NONE));
+        assert_eq!((big.max(rook).count(5), big.max(rook).count(6)), (1, 2));
+        assert_eq!(big.min(rook), MateHand::NONE);
+        assert_eq!(MateHand::from_bits(big.to_bits()), big);
+        let any = big.more_of_the_same();
+        assert_eq!((any.count(0), any.count(5), any.count(6)), (MateHand::ANY, 0, MateHand::ANY));
+        assert!(any.covers(big.with(0, 100)) && !any.covers(rook));
+    }
 }

@@ -11,7 +11,7 @@ mod rule;
 mod weights;
 
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
-pub use mate::{beyond, MateAnswer, MateBudget, MateMeter};
+pub use mate::{beyond, played_mate_moves, HandChange, MateAnswer, MateBudget, MateHand, MateKey, MateMeter, MateMove};
 pub use perft::{perft, perft_divide};
 pub use repetition::occurrences;
 pub use rule::{whole_number, RuleKind, RuleOption, RuleValue, RuleValues};
@@ -238,13 +238,39 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`diagram`](Game::diagram), for `d svg` and match reports.
     fn drawing(&self) -> crate::drawing::Drawing;
 
-    /// Whether [`search_mate`](Game::search_mate) is implemented (`go mate`).
+    /// Whether the game offers the checkmate search of `go mate` (`crate::search::mate`, one
+    /// df-pn for every game with check). The three hooks below make it faster in a game that
+    /// implements them; their defaults are right for every game.
     const MATE_SEARCH: bool = false;
 
-    /// Searches for a forced checkmate by the side to move (blocking; `budget` stops it).
-    /// Games without a checkmate search answer [`MateAnswer::NotImplemented`].
-    fn search_mate(&self, _budget: &MateBudget<'_>) -> MateAnswer {
-        MateAnswer::NotImplemented
+    /// Attacker's hand: how the checkmate search names this position, `attacker` attacking. A
+    /// game with pieces in hand may give the key without the attacker's hand, and that hand
+    /// apart, so that the search's table can compare hands: a mate then holds for every
+    /// attacker's hand that covers the one it needs, and a failure for every hand it covers.
+    /// That asks of the game: a bigger attacker's hand (so a smaller defender's one) never
+    /// helps the defender, except by interpositions the game counts in
+    /// [`interposition_guard`](Game::interposition_guard); holding more of a kind it holds opens
+    /// the attacker no new move; and within one search no piece leaves the game. The default:
+    /// the whole [`key`](Game::key), no hand.
+    fn mate_key(&self, _attacker: Side) -> MateKey {
+        MateKey { board: self.key(), hand: MateHand::NONE }
+    }
+
+    /// Check generation: appends the moves the checkmate search tries here, each with the
+    /// [`mate_key`](Game::mate_key) after it (the position's own is `key`) and what it does to
+    /// the attacker's hand: at `attacker`'s turn exactly the legal moves that give check, at the
+    /// defender's every legal move. Leaves the position as it was. The default plays every
+    /// legal move to see ([`played_mate_moves`]).
+    fn mate_moves(&mut self, attacker: Side, _key: MateKey, moves: &mut Vec<MateMove<Self::Move>>) {
+        played_mate_moves(self, attacker, moves);
+    }
+
+    /// Interposition: for the defender to move in check, the part of the attacker's `hand` a mate
+    /// of this position needs kept, whatever the replies need (in shogi, when a drop could
+    /// interpose, every piece of the kinds the defender does not hold, so that it still holds
+    /// none of them). The default, nothing, is right with the default [`mate_key`](Game::mate_key).
+    fn interposition_guard(&self, _attacker: Side, _hand: MateHand) -> MateHand {
+        MateHand::NONE
     }
 }
 

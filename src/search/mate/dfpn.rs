@@ -1,62 +1,140 @@
 //! Depth-first proof-number search (df-pn, Nagai 2002) over any [`Game`].
 //!
-//! OR nodes are the attacker's turns (only the legal moves after which the other side is in
-//! check), AND nodes the defender's (every legal move). A node is searched until its proof or
-//! disproof number reaches the threshold its parent gave it; the numbers are kept in the
-//! [`Table`] between visits. A child may run a little past its runner-up (the "1 + epsilon"
-//! thresholds of Pawlewicz and Lew, 2007).
+//! OR nodes are the attacker's turns (only the moves that give check), AND nodes the
+//! defender's (every legal move); [`Game::mate_moves`] lists both. A node is searched until its
+//! proof or disproof number reaches the threshold its parent gave it; the numbers are kept in
+//! the [`Table`] between visits. A child may run a little past its runner-up (the "1 +
+//! epsilon" thresholds of Pawlewicz and Lew, 2007).
 //!
-//! Paths. The solver keeps the keys of the positions from the root to the node being searched
-//! and a hash of that sequence. A move back to a position of the path fails for the attacker
-//! on this path only; so do the rules' own repetition results and running out of room (the
-//! ply limit, or a shortening search's length limit). Such a disproof is path-dependent
-//! ([`OnPath`]): stored with the path's hash, it is believed again only on the same path
-//! (df-pn comes back to a node along the same path many times as its thresholds grow);
-//! elsewhere the position is searched again. It also records the shallowest position of the
-//! path it rests on (its anchor): once the search is back at that depth, the disproof rests
-//! only on the node itself and what lies below it, so it holds wherever the node is reached
-//! and becomes a plain disproof. (A check the defender answers by going back to the node
-//! fails; if every check fails so, or plainly, the node has no mate: a shortest mate never
-//! passes through its own start again.) Failures for want of room, and the rules' repetition
-//! results (which read the game's history), rest on the whole path and never become plain.
-//! Proofs never rest on a repetition (a defender's reply that repeats the path refutes its
-//! parent), so proofs and plain disproofs are stored as holding whatever the path.
+//! Hands. A decided position carries the attacker's hand it needs (proof) or may hold at most
+//! (disproof), so the table settles positions that differ only in the hands ([`MateKey`]). A
+//! proof needs what the proven move needs (plus the piece it drops, minus the piece it
+//! captures); after a check it needs what every reply needs and what
+//! [`Game::interposition_guard`] says. A disproof allows what every check allows (any number of
+//! the kinds the attacker holds, none of the others: a new kind brings new drops) or what the
+//! refuting reply allows. In a game without hands every hand is [`MateHand::NONE`] and a
+//! decision holds for its position only.
+//!
+//! Interpositions by drops. Of the defender's drops on one square only the first (in the order
+//! [`Game::mate_moves`] lists them) is searched at first, each next one once the one before it
+//! is proven: the attacker usually takes the dropped piece and goes on as before, so the next
+//! drop is then mostly settled by the table at once (by hand superiority).
+//!
+//! Paths. A move back to a position of the current path fails for the attacker: a mating
+//! strategy never needs to repeat a position (the strategy used at the second occurrence works
+//! at the first), and in shogi a perpetual check loses. Such a failure holds only for this
+//! path; so do the rules' repetition results (which read the game's history) and running out of
+//! room (the ply limit, a shortening search's length limit). These disproofs are stored with
+//! the path's hash (a hash of the moves from the root) and spread only through disproofs built
+//! on them. Proofs never rest on them (a proven child was proven before its parent), so proofs
+//! and the other disproofs are true whatever the path.
+//!
+//! A search runs in one of two modes. Quick (the default): a path-dependent disproof read from
+//! the table is believed whatever the path, as most solvers do; this can only ever hide a mate
+//! (a disproof never makes a proof), never invent one. Strict: it is believed only when the
+//! position is reached by the same moves again (df-pn comes back to a node along the same path
+//! many times as its thresholds grow) and searched again otherwise; slower on positions full
+//! of cycles, but exact. Its paths hash apart from the quick search's, so it believes none of
+//! the path-dependent disproofs the quick search stored (they may rest on others believed away
+//! from their paths); the quick search's proofs and other disproofs never rest on those, and
+//! it keeps them. A quick "no mate" that rests on the path is checked strictly (see
+//! [`super::search`]). Two paths with equal hashes could share a disproof: the odds are those
+//! of a 64-bit hash collision.
 
 use super::mated_by;
-use super::numbers::{Numbers, OnPath, INFINITE};
+use super::numbers::{disproof_hand_before, proof_hand_before, Numbers, INFINITE};
 use super::table::Table;
-use crate::game::{beyond, Game, MateBudget, MateMeter, Turn};
+use crate::game::{beyond, Game, HandChange, MateBudget, MateHand, MateKey, MateMeter, MateMove, Turn};
 use crate::vocabulary::{DrawReason, Outcome, Side, WinReason};
 
-/// Paths longer than this are given up (as a failure of that path).
+/// Paths longer than this are given up (as a path-dependent failure).
 const MAX_PLY: usize = 1000;
 
-/// The share of the position `key` at `depth` in a path hash.
+/// The hash of the root's path in a strict search (the quick search's is 0).
+const STRICT_PATHS: u64 = 0xA076_1D64_78BD_642F;
+
+/// The contribution of the move coded `code` ([`Game::encode`]) at `depth` (plies from the
+/// root) to a path hash.
 #[inline]
-fn step(key: u64, depth: usize) -> u64 {
-    mix(key ^ (depth as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+fn path_step(code: u32, depth: usize) -> u64 {
+    mix(u64::from(code) | (depth as u64) << 32)
 }
 
-/// The SplitMix64 finalizer: zobrist keys of nearby positions differ in few bits, so their
-/// plain sum or xor would collide easily.
+/// A SplitMix64-style finalizer: the codes of nearby moves differ in few bits, so their plain
+/// xor would collide easily.
 #[inline]
-fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ z >> 31
+fn mix(x: u64) -> u64 {
+    let mut x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ x >> 32
 }
 
 /// One move of a node being searched, with what this visit learnt about it.
 struct Child<M> {
     mv: M,
-    key: u64,
+    key: MateKey,
     /// The path hash of the child.
     path: u64,
-    /// The numbers of the last search of this child in this visit.
+    change: HandChange,
+    /// The numbers of the last search of this child in this visit (the table may have lost
+    /// them since).
     searched: Option<Numbers>,
-    /// `searched` holds a decision, which stands for the rest of the visit.
+    /// `searched` holds a decision: the child need not be looked up again in this visit.
     settled: bool,
+    /// Whether the child takes part in the search yet (see [`Node::delay_drops`]).
+    active: bool,
+    /// The next delayed drop on the same square, waiting for this one to be proven.
+    next_drop: Option<usize>,
+}
+
+impl<M> Child<M> {
+    /// A child not searched yet in this visit; a move back to a position of the path has
+    /// already failed (on this path).
+    fn new(next: MateMove<M>, path: u64, repeats: bool) -> Child<M> {
+        let MateMove { mv, key, change } = next;
+        let searched = repeats.then_some(Numbers::disproof_on(path));
+        Child { mv, key, path, change, searched, settled: repeats, active: true, next_drop: None }
+    }
+
+    /// The square the defender drops a piece on with this move, if it does.
+    #[inline]
+    fn drop_square(&self) -> Option<u16> {
+        match self.change {
+            HandChange::DefenderDropped { on, .. } => Some(on),
+            _ => None,
+        }
+    }
+}
+
+/// A node being searched: its key, side and children.
+struct Node<M> {
+    key: MateKey,
+    /// The path hash of the node.
+    path: u64,
+    /// The attacker is to move.
+    or: bool,
+    /// AND nodes: the least the attacker must hold for a proof whatever the children need
+    /// ([`Game::interposition_guard`]).
+    guard: MateHand,
+    /// The longest mate a child may have (a shortening search's limit; otherwise no limit).
+    room: u16,
+    children: Vec<Child<M>>,
+}
+
+impl<M> Node<M> {
+    /// Interpositions by drops (see the module notes): every drop but the first on its square
+    /// waits for the one before it.
+    fn delay_drops(&mut self) {
+        for i in 0..self.children.len() {
+            let Some(on) = self.children[i].drop_square() else { continue };
+            // The drop before it on the same square is the nearest one.
+            if let Some(before) = (0..i).rev().find(|&j| self.children[j].drop_square() == Some(on)) {
+                self.children[before].next_drop = Some(i);
+                self.children[i].active = false;
+            }
+        }
+    }
 }
 
 /// The children's numbers combined into their parent's, with the child to search next.
@@ -73,27 +151,33 @@ pub(super) struct Solver<'a> {
     pub table: Table,
     /// The player trying to mate (the side to move at the root).
     pub attacker: Side,
-    /// The keys of the positions from the root to the node being searched, both included: the
-    /// depth of a position is its index plus one.
-    path: Vec<u64>,
-    /// The sum of [`step`] over `path`: a hash of the sequence of its positions.
-    path_sum: u64,
+    /// The keys of the ancestors of the node being searched, root first.
+    path: Vec<MateKey>,
+    /// A hash of the moves from the root to the node being searched.
+    path_hash: u64,
     /// The node count, the stop condition and progress reports.
     pub meter: MateMeter<'a>,
+    /// Path-dependent disproofs are believed only on their own path (see the module notes).
+    strict: bool,
     /// A shortening search: only mates of at most this many plies from the root count.
     max_len: Option<u16>,
+    /// The positions given a path-dependent disproof by a shortening search (which depends on
+    /// its limit), to be forgotten when it ends.
+    limited: Vec<MateKey>,
 }
 
 impl<'a> Solver<'a> {
-    /// A solver for mates by the side to move in `root`, standing at `root`.
-    pub fn new<G: Game>(root: &G, budget: &'a MateBudget<'a>) -> Solver<'a> {
+    /// A solver for mates by `attacker`, standing at the root.
+    pub fn new(attacker: Side, budget: &'a MateBudget<'a>) -> Solver<'a> {
         Solver {
             table: Table::new(budget.hash_mib),
-            attacker: root.side(),
-            path: vec![root.key()],
-            path_sum: step(root.key(), 1),
+            attacker,
+            path: Vec::new(),
+            path_hash: 0,
             meter: MateMeter::new(budget),
+            strict: false,
             max_len: None,
+            limited: Vec::new(),
         }
     }
 
@@ -107,11 +191,35 @@ impl<'a> Solver<'a> {
         self.meter.stopped()
     }
 
+    /// Switches to strict path handling for at most `nodes` more nodes (the solver standing
+    /// at the root). The strict search's paths hash apart from the quick search's, so that it
+    /// believes none of the disproofs the quick search found on them: those may rest on
+    /// disproofs the quick search believed away from their own paths.
+    pub fn go_strict(&mut self, nodes: u64) {
+        self.strict = true;
+        self.path_hash = STRICT_PATHS;
+        self.meter.allow(Some(nodes));
+    }
+
     /// Looks only for mates of at most `max_len` plies, for at most `nodes` more nodes (a
-    /// shortening search); `None`: back to an unlimited search with no node limit.
+    /// shortening search); `None`: back to an unlimited search with no node limit, and the
+    /// failures that only the limit caused are forgotten.
     pub fn limit(&mut self, max_len: Option<u16>, nodes: u64) {
         self.max_len = max_len;
         self.meter.allow(max_len.map(|_| nodes));
+        if max_len.is_none() {
+            for key in std::mem::take(&mut self.limited) {
+                self.table.forget_path_dependent(key);
+            }
+        }
+    }
+
+    /// Stores what the search learnt about `key`.
+    fn remember(&mut self, key: MateKey, numbers: Numbers, work: u64) {
+        if self.max_len.is_some() && numbers.on_path() {
+            self.limited.push(key);
+        }
+        self.table.store(key, numbers, work);
     }
 
     /// Reports the progress now.
@@ -119,109 +227,76 @@ impl<'a> Solver<'a> {
         self.meter.report(self.table.hashfull());
     }
 
-    /// The hash a path-dependent result of the path with step sum `sum` is stored with. The
-    /// length limit is part of it: a failure for want of room depends on it.
-    fn path_hash(&self, sum: u64) -> u64 {
-        sum ^ self.max_len.map_or(0, |max| mix(u64::from(max) | 1 << 32))
+    /// The key of `pos` in this search.
+    pub fn key<G: Game>(&self, pos: &G) -> MateKey {
+        pos.mate_key(self.attacker)
     }
 
-    /// The disproof of the node being searched that rests on its path from depth `anchor` on:
-    /// a plain one when that is the node or below (see the module notes).
-    fn disproof_here(&self, anchor: u16) -> Numbers {
-        if usize::from(anchor) >= self.path.len() {
-            Numbers::DISPROOF
-        } else {
-            Numbers::disproof_on(self.path_hash(self.path_sum), anchor)
-        }
-    }
-
-    /// Plays `mv` from `pos`, one ply deeper on the path.
-    pub fn enter<G: Game>(&mut self, pos: &mut G, mv: G::Move) {
-        pos.play(mv);
-        let key = pos.key();
+    /// Plays `mv` from `pos` (whose key is `key`), one ply deeper on the path.
+    pub fn enter<G: Game>(&mut self, pos: &mut G, key: MateKey, mv: G::Move) {
         self.path.push(key);
-        self.path_sum = self.path_sum.wrapping_add(step(key, self.path.len()));
+        self.path_hash ^= path_step(G::encode(mv), self.path.len());
+        pos.play(mv);
     }
 
-    /// Takes back the move of the last [`enter`](Solver::enter).
-    pub fn leave<G: Game>(&mut self, pos: &mut G) {
-        let depth = self.path.len();
-        if let Some(key) = self.path.pop() {
-            self.path_sum = self.path_sum.wrapping_sub(step(key, depth));
-        }
+    /// Takes back the `mv` of the last [`enter`](Solver::enter).
+    pub fn leave<G: Game>(&mut self, pos: &mut G, mv: G::Move) {
         pos.undo();
+        self.path_hash ^= path_step(G::encode(mv), self.path.len());
+        self.path.pop();
     }
 
-    /// The numbers of a position the rules have decided: the attacker's checkmate proves it,
-    /// any other end disproves it (on this path only when it is a repetition result, which
-    /// depends on the history).
-    fn ended(&self, outcome: Outcome) -> Numbers {
+    /// The numbers of a position the rules have decided (`key` names it): the attacker's
+    /// checkmate proves it, a repetition result (which depends on the history) disproves it on
+    /// this path only, any other end disproves it (so it is with less in hand).
+    fn ended<G: Game>(&self, pos: &G, key: MateKey, outcome: Outcome) -> Numbers {
         match outcome {
-            _ if outcome == mated_by(self.attacker) => Numbers::proof(0),
-            Outcome::Draw(DrawReason::Repetition) | Outcome::Win { reason: WinReason::PerpetualCheck, .. } => {
-                self.disproof_here(0)
+            _ if outcome == mated_by(self.attacker) => {
+                Numbers::proof(0, pos.interposition_guard(self.attacker, key.hand))
             }
-            _ => Numbers::DISPROOF,
+            Outcome::Draw(DrawReason::Repetition) | Outcome::Win { reason: WinReason::PerpetualCheck, .. } => {
+                Numbers::disproof_on(self.path_hash)
+            }
+            _ => Numbers::disproof(key.hand),
         }
     }
 
-    /// Searches `pos`, the last position of the path, until its proof number reaches `thpn` or
-    /// its disproof number `thdn`, it is decided, or the search halts; stores and returns its
-    /// numbers.
+    /// Searches `pos` (whose ancestors are `self.path`) until its proof number reaches `thpn`
+    /// or its disproof number `thdn`, it is decided, or the search halts; stores and returns
+    /// its numbers.
     pub fn search<G: Game>(&mut self, pos: &mut G, thpn: u32, thdn: u32) -> Numbers {
         // Step 1. Count the node; positions the rules have decided, and paths out of room.
         self.meter.visit(|| self.table.hashfull());
-        let key = pos.key();
+        let key = self.key(pos);
         let or = match pos.turn() {
             Turn::Decide(side) => side == self.attacker,
-            Turn::Over(outcome) => {
-                let numbers = self.ended(outcome);
-                self.table.store(key, numbers, 1);
-                return numbers;
-            }
+            Turn::Over(outcome) => return self.settle(key, self.ended(pos, key, outcome)),
             // Chance decides here, so nobody forces anything.
-            Turn::Chance(_) => {
-                self.table.store(key, Numbers::DISPROOF, 1);
-                return Numbers::DISPROOF;
-            }
+            Turn::Chance(_) => return self.settle(key, Numbers::disproof(key.hand)),
         };
-        // Plies played from the root.
-        let ply = self.path.len() - 1;
-        let room = self.max_len.map_or(usize::MAX, |max| usize::from(max).saturating_sub(ply));
-        if ply >= MAX_PLY || room == 0 {
+        let room = self.max_len.map_or(u16::MAX, |max| max.saturating_sub(self.path.len() as u16));
+        if self.path.len() >= MAX_PLY || room == 0 {
             // Not stored: the parent keeps it for this visit, and it would only displace
             // numbers that hold on other paths.
-            return self.disproof_here(0);
+            return Numbers::disproof_on(self.path_hash);
         }
 
-        // Step 2. The moves: checks for the attacker, every legal move for the defender. A move
-        // back to a position of the path fails for the attacker on this path.
+        // Step 2. The moves: checks for the attacker, every legal move for the defender.
         let mut moves = Vec::new();
-        pos.generate(&mut moves);
-        let mut children = Vec::with_capacity(moves.len());
-        for mv in moves {
-            pos.play(mv);
-            let (child, check) = (pos.key(), pos.in_check());
-            pos.undo();
-            if or && !check {
-                continue;
-            }
-            let path = self.path_hash(self.path_sum.wrapping_add(step(child, self.path.len() + 1)));
-            // The anchor of a repetition is the depth of the position repeated.
-            let repeated = self.path.iter().position(|&key| key == child);
-            let searched = repeated.map(|index| Numbers::disproof_on(path, index as u16 + 1));
-            children.push(Child { mv, key: child, path, searched, settled: repeated.is_some() });
+        pos.mate_moves(self.attacker, key, &mut moves);
+        if moves.is_empty() {
+            // Only the attacker can be without a move here (a defender without one is over).
+            return self.settle(key, Numbers::disproof(key.hand.more_of_the_same()));
         }
-        if children.is_empty() {
-            // The attacker has no check (a defender without a move is over, said `turn`).
-            self.table.store(key, Numbers::DISPROOF, 1);
-            return Numbers::DISPROOF;
-        }
+        let mut node = self.node(pos, key, room - 1, moves);
 
         // Step 3. Search the most promising child until this node passes a threshold.
         let start_nodes = self.meter.nodes();
         let numbers = loop {
-            let summary = self.summarise(or, &mut children, room - 1);
+            if !or {
+                self.wake_drops(&mut node);
+            }
+            let summary = self.summarise(&mut node);
             let numbers = summary.numbers;
             if numbers.is_decided() || numbers.pn >= thpn || numbers.dn >= thdn || self.halted() {
                 break numbers;
@@ -234,34 +309,74 @@ impl<'a> Solver<'a> {
             } else {
                 (thpn.saturating_sub(numbers.pn).saturating_add(best.pn), thdn.min(beyond(summary.second)))
             };
-            let child = &mut children[summary.best];
-            self.enter(pos, child.mv);
+            let mv = node.children[summary.best].mv;
+            self.enter(pos, key, mv);
             let result = self.search(pos, child_pn, child_dn);
-            self.leave(pos);
-            child.searched = Some(result);
-            child.settled = result.is_decided();
+            self.leave(pos, mv);
+            node.children[summary.best].searched = Some(result);
         };
 
         // Step 4. Remember what was learnt.
-        self.table.store(key, numbers, self.meter.nodes() - start_nodes);
+        self.remember(key, numbers, self.meter.nodes() - start_nodes);
         numbers
     }
 
-    /// The numbers of one child: the table's (a path-dependent disproof only for the child's
-    /// own path), else this visit's last result, else unknown. A proof longer than `room`
-    /// plies is too long for a shortening search and counts as unknown. A decision is kept in
-    /// the child: it stands for the rest of the visit.
+    /// Stores the `numbers` of a position decided without a search below it.
+    fn settle(&mut self, key: MateKey, numbers: Numbers) -> Numbers {
+        self.remember(key, numbers, 1);
+        numbers
+    }
+
+    /// The node `pos` (named `key`, a player to move) with its `moves`, a child's mate at most
+    /// `room` plies long; a move back to a position of the path has failed already.
+    fn node<G: Game>(&self, pos: &G, key: MateKey, room: u16, moves: Vec<MateMove<G::Move>>) -> Node<G::Move> {
+        let or = pos.side() == self.attacker;
+        let depth = self.path.len() + 1;
+        let children = moves
+            .into_iter()
+            .map(|next| {
+                let path = self.path_hash ^ path_step(G::encode(next.mv), depth);
+                let repeats = next.key == key || self.path.contains(&next.key);
+                Child::new(next, path, repeats)
+            })
+            .collect();
+        let guard = if or { MateHand::NONE } else { pos.interposition_guard(self.attacker, key.hand) };
+        let mut node = Node { key, path: self.path_hash, or, guard, room, children };
+        if !or {
+            node.delay_drops();
+        }
+        node
+    }
+
+    /// Activates each delayed drop whose predecessor on its square is proven.
+    fn wake_drops<M>(&self, node: &mut Node<M>) {
+        for i in 0..node.children.len() {
+            let Some(next) = node.children[i].next_drop.filter(|&next| !node.children[next].active) else { continue };
+            if node.children[i].active && self.child_numbers(&mut node.children[i], node.room).is_proven() {
+                node.children[next].active = true;
+            }
+        }
+    }
+
+    /// The numbers of one child: the table's (or this visit's last result when the table has
+    /// lost them), where a strict search believes a path-dependent disproof only on its own
+    /// path and a mate longer than `room` counts as unknown. A decision is kept in the child:
+    /// it cannot change during the visit.
     #[inline]
-    fn child_numbers<M>(&self, child: &mut Child<M>, room: usize) -> Numbers {
+    fn child_numbers<M>(&self, child: &mut Child<M>, room: u16) -> Numbers {
         if let (true, Some(settled)) = (child.settled, child.searched) {
             return settled;
         }
-        let stored = self.table.get(child.key).filter(|n| n.path.is_none_or(|path| path.hash == child.path));
-        let numbers = match (stored, child.searched) {
-            (Some(stored), _) if !stored.is_proven() || usize::from(stored.len) <= room => stored,
-            (_, Some(local)) => local,
+        let numbers = match (child.searched, self.table.get(child.key)) {
+            (Some(local), _) if local.on_path() => local,
+            (_, Some(stored)) if !self.strict || stored.path.is_none_or(|path| path == child.path) => stored,
+            (Some(local), _) => local,
             _ => Numbers::UNKNOWN,
         };
+        if numbers.is_proven() && numbers.len > room {
+            // Too long for a shortening search: this visit's own result, if any, else unknown.
+            return child.searched.filter(|n| !n.is_proven() || n.len <= room).unwrap_or(Numbers::UNKNOWN);
+        }
         if numbers.is_decided() {
             child.searched = Some(numbers);
             child.settled = true;
@@ -270,21 +385,27 @@ impl<'a> Solver<'a> {
     }
 
     /// Combines the children's numbers (OR: min proof, summed disproof numbers; AND: the other
-    /// way round) and picks the child to search next; `room` is the longest mate a child may
-    /// have.
-    fn summarise<M>(&self, or: bool, children: &mut [Child<M>], room: usize) -> Summary {
+    /// way round) with the hands of a decision, and picks the child to search next.
+    fn summarise<M>(&self, node: &mut Node<M>) -> Summary {
         let mut summary =
             Summary { numbers: Numbers::UNKNOWN, best: 0, best_numbers: Numbers::UNKNOWN, second: INFINITE };
         // `min` is the OR node's proof / AND node's disproof number, `sum` the other one.
         let (mut min, mut sum) = (INFINITE, 0u32);
-        // OR: the quickest proof; AND: the slowest. Among the path-dependent disproofs, OR: the
-        // shallowest anchor (all are needed), AND: the deepest (one is enough).
-        let (mut quickest, mut longest) = (None::<u16>, 0u16);
-        let mut plain_disproof = false;
-        let (mut shallowest, mut deepest) = (None::<u16>, None::<u16>);
-        for (i, child) in children.iter_mut().enumerate() {
-            let numbers = self.child_numbers(child, room);
-            let (key, other) = if or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
+        // OR: the quickest proof and the disproof hand of all checks; AND: the slowest proof and
+        // the proof hand of all replies, and a refutation (one that holds everywhere if any).
+        let mut quickest: Option<(u16, MateHand)> = None;
+        let mut longest = 0u16;
+        let mut proof_hand = node.guard;
+        let mut disproof_hand = node.key.hand.more_of_the_same();
+        let (mut any_on_path, mut refutation) = (false, None::<MateHand>);
+        for (i, child) in node.children.iter_mut().enumerate() {
+            if !child.active {
+                // A delayed drop keeps the node from being proven.
+                sum = sum.saturating_add(1);
+                continue;
+            }
+            let numbers = self.child_numbers(child, node.room);
+            let (key, other) = if node.or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
             if key < min {
                 summary.second = min;
                 min = key;
@@ -295,66 +416,38 @@ impl<'a> Solver<'a> {
             }
             sum = sum.saturating_add(other);
             if numbers.is_proven() {
-                quickest = Some(quickest.map_or(numbers.len, |len| len.min(numbers.len)));
+                let hand = proof_hand_before(child.change, numbers.hand);
+                if quickest.is_none_or(|(len, _)| numbers.len < len) {
+                    quickest = Some((numbers.len, hand));
+                }
                 longest = longest.max(numbers.len);
+                proof_hand = proof_hand.max(hand);
             }
             if numbers.is_disproven() {
-                match numbers.path {
-                    Some(OnPath { anchor, .. }) => {
-                        shallowest = Some(shallowest.map_or(anchor, |a| a.min(anchor)));
-                        deepest = Some(deepest.map_or(anchor, |a| a.max(anchor)));
-                    }
-                    None => plain_disproof = true,
+                any_on_path |= numbers.on_path();
+                if !numbers.on_path() {
+                    let hand = disproof_hand_before(child.change, numbers.hand, node.key.hand);
+                    disproof_hand = disproof_hand.min(hand);
+                    refutation.get_or_insert(hand);
                 }
             }
         }
-        summary.numbers = if or {
+        summary.numbers = if node.or {
             match quickest {
-                Some(len) => Numbers::proof(len.saturating_add(1)),
+                Some((len, hand)) => Numbers::proof(len.saturating_add(1), hand),
                 // Every check fails; the failure holds everywhere unless one failure does not.
-                None if sum == 0 => shallowest.map_or(Numbers::DISPROOF, |anchor| self.disproof_here(anchor)),
+                None if sum == 0 && any_on_path => Numbers::disproof_on(node.path),
+                None if sum == 0 => Numbers::disproof(disproof_hand),
                 None => Numbers::open(min, sum),
             }
         } else if min == 0 {
             // One reply escapes; prefer a reason that holds whatever the path.
-            match deepest {
-                Some(anchor) if !plain_disproof => self.disproof_here(anchor),
-                _ => Numbers::DISPROOF,
-            }
+            refutation.map_or(Numbers::disproof_on(node.path), Numbers::disproof)
         } else if sum == 0 {
-            Numbers::proof(longest.saturating_add(1))
+            Numbers::proof(longest.saturating_add(1), proof_hand)
         } else {
             Numbers::open(sum, min)
         };
         summary
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::variants::shogi::Shogi;
-
-    #[test]
-    fn a_repetition_disproof_becomes_plain_back_at_the_position_repeated() {
-        let budget = MateBudget { stop: &|| false, progress: &|_, _| {}, hash_mib: 1 };
-        let mut pos = Shogi::from_position_string("8k/9/9/9/9/9/9/9/K8 b R 1").expect("a valid position");
-        let mut solver = Solver::new(&pos, &budget);
-        let mut moves = Vec::new();
-        pos.generate(&mut moves);
-        solver.enter(&mut pos, moves[0]);
-        // At depth 2: resting on the root is path-dependent, resting on this node is not, and
-        // resting on the whole path never is.
-        let hash = solver.path_hash(solver.path_sum);
-        assert_eq!(solver.disproof_here(1), Numbers::disproof_on(hash, 1));
-        assert_eq!(solver.disproof_here(2), Numbers::DISPROOF);
-        assert_eq!(solver.disproof_here(0), Numbers::disproof_on(hash, 0));
-        solver.leave(&mut pos);
-        assert_eq!((solver.path.len(), solver.path_sum), (1, step(pos.key(), 1)));
-        assert_eq!(solver.disproof_here(1), Numbers::DISPROOF);
-        // The length limit is part of a path's hash.
-        let unlimited = solver.path_hash(solver.path_sum);
-        solver.limit(Some(5), 100);
-        assert_ne!(solver.path_hash(solver.path_sum), unlimited);
     }
 }

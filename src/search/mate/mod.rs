@@ -1,12 +1,20 @@
-//! Checkmate search (`go mate`) for any game with check: df-pn written once against [`Game`].
+//! Checkmate search (`go mate`, tsume) for any game with check: df-pn written once against
+//! [`Game`], for every game whose [`Game::MATE_SEARCH`] is set (shogi, Ito Shogi, Philosopher's
+//! Chess).
 //!
 //! The side to move at the root (the attacker) plays only the legal moves after which the
 //! other side is [`in_check`](Game::in_check); the defender plays every legal move. A position
 //! is mated when the rules say so: [`Turn::Over`](crate::game::Turn::Over) with the attacker's
-//! [`WinReason::Checkmate`]; any other end is a failure. If the attacker is in check at the
+//! [`WinReason::Checkmate`]; any other end is a failure. So every rule applies as in a game
+//! (shogi's pawn-drop-mate ban, Ito Shogi's repetition ban). If the attacker is in check at the
 //! start, only the evasions that give check count (a counter-check).
 //!
-//! - `dfpn.rs`: the proof-number search and its handling of paths and repetitions;
+//! A game may make the search faster with three hooks of the contract ([`Game::mate_key`]: the
+//! attacker's hand apart, for hand superiority; [`Game::mate_moves`]: a check generator that
+//! names the positions after the moves without playing them; [`Game::interposition_guard`]);
+//! shogi does (`variants/shogi/mate_hooks.rs`), the others keep the defaults.
+//!
+//! - `dfpn.rs`: the proof-number search and its handling of hands, interpositions and paths;
 //! - `pv.rs`: the mating line read back from the proof and verified by replaying it;
 //! - `table.rs`, `numbers.rs`: the solver's own transposition table and what it stores.
 //!
@@ -15,16 +23,23 @@
 //!   attacker's move a check, the end the attacker's checkmate. A proof whose line cannot be
 //!   read back or fails that check is reported as [`MateAnswer::Timeout`], never as a mate.
 //!   Reading the line back also walks every defence, each on its real path (`pv.rs`).
-//! - Returning to a position already on the current search path fails for the attacker, for
-//!   that path only: such disproofs are never stored as plain disproofs, but with a hash of the
-//!   path, and believed again only on that same path, until the search is back at the position
-//!   repeated, where the failure no longer depends on the path (see `dfpn.rs`). In a game whose
-//!   legality does not depend on the history this loses no mate: a shortest mate never repeats
-//!   a position.
+//! - Returning to a position of the current path fails for the attacker, on that path only
+//!   (a mating strategy never needs to repeat a position). A first, quick search believes
+//!   such a failure wherever it meets the position again; when its "no mate" rests on one, a
+//!   strict search checks it with up to as many nodes again (at least a million),
+//!   believing such failures only on their own path: it finds the mate the quick one missed,
+//!   or confirms. If it cannot finish (or is stopped), the quick answer stands. So "no mate"
+//!   can be wrong where a repetition along one path hid a mate along another and the check
+//!   ran out of nodes: rare, and never a false mate (see `dfpn.rs`). This is the one scheme
+//!   for failures that depend on the path, in every game: the quick search is what keeps long
+//!   problems fast (believing such failures only on their own path from the start, even with
+//!   each made plain once the search is back at the position repeated, takes up to 2.4 times
+//!   the nodes on the problems of tests/shogi_mate.rs), and the strict check what makes a
+//!   "no mate" trustworthy.
 //! - History-dependent legality (repetition bans, as in Ito Shogi: a move that would create a
 //!   position for the third time is illegal). The position carries its history, so the moves
 //!   generated along the path searched are exact. The table, though, is keyed by
-//!   [`Game::key`], which does not cover the history, so a result found along one path is
+//!   [`Game::mate_key`], which does not cover the history, so a result found along one path is
 //!   reused along another that reaches the same position with another history (the
 //!   graph-history interaction, accepted here). A false mate cannot come of it (the line is
 //!   verified); "no mate" can be wrong where the history changes what is legal, and in
@@ -56,8 +71,15 @@ use numbers::{Numbers, INFINITE};
 /// proved that checks do not mate (see the module notes for what that can miss), or
 /// [`MateAnswer::Timeout`] when it was stopped before knowing.
 pub fn search<G: Game>(root: &G, budget: &MateBudget<'_>) -> MateAnswer {
-    let mut solver = Solver::new(root, budget);
+    let mut solver = Solver::new(root.side(), budget);
     let mut numbers = solver.search(&mut root.clone(), INFINITE, INFINITE);
+    if numbers.on_path() && !solver.stopped() {
+        solver.go_strict(solver.meter.nodes().max(STRICT_NODES));
+        let strict = solver.search(&mut root.clone(), INFINITE, INFINITE);
+        if strict.is_decided() {
+            numbers = strict;
+        }
+    }
     if numbers.is_proven() {
         numbers = shorten(&mut solver, root, numbers);
     }
@@ -91,6 +113,9 @@ fn shorten<G: Game>(solver: &mut Solver<'_>, root: &G, mut numbers: Numbers) -> 
 
 /// The fewest nodes a shortening try may use.
 const SHORTENING_NODES: u64 = 1 << 16;
+
+/// The fewest nodes the strict check of a "no mate" resting on the path may use.
+const STRICT_NODES: u64 = 1 << 20;
 
 /// The outcome of `attacker` mating the other side.
 fn mated_by(attacker: Side) -> Outcome {

@@ -11,7 +11,7 @@
 use super::dfpn::Solver;
 use super::mated_by;
 use super::numbers::INFINITE;
-use crate::game::{Game, Turn};
+use crate::game::{Game, MateMove, Turn};
 use std::collections::HashMap;
 
 /// Positions the reader may visit before it gives up (a proof riddled with cycles).
@@ -97,18 +97,12 @@ impl<M: Copy> Reader<'_, '_, M> {
     /// The checks of `pos` that lead to a position the table holds as proven, shortest
     /// recorded mate first.
     fn proven_checks<G: Game<Move = M>>(&self, pos: &mut G) -> Vec<M> {
-        let mut moves = Vec::new();
-        pos.generate(&mut moves);
-        let mut proven = Vec::new();
-        for mv in moves {
-            pos.play(mv);
-            if pos.in_check() {
-                if let Some(numbers) = self.solver.table.get(pos.key()).filter(|n| n.is_proven()) {
-                    proven.push((numbers.len, mv));
-                }
-            }
-            pos.undo();
-        }
+        let mut checks = Vec::new();
+        pos.mate_moves(self.solver.attacker, self.solver.key(pos), &mut checks);
+        let table = &self.solver.table;
+        let proven_len = |check: &MateMove<M>| table.get(check.key).filter(|n| n.is_proven()).map(|n| n.len);
+        let mut proven: Vec<(u16, M)> =
+            checks.iter().filter_map(|check| proven_len(check).map(|len| (len, check.mv))).collect();
         proven.sort_by_key(|&(len, _)| len);
         proven.into_iter().map(|(_, mv)| mv).collect()
     }
@@ -148,12 +142,12 @@ impl<M: Copy> Reader<'_, '_, M> {
 
     /// The line after `mv`, proving the position again if the table lost it.
     fn child<G: Game<Move = M>>(&mut self, pos: &mut G, mv: M) -> Read<M> {
-        self.solver.enter(pos, mv);
-        if !self.solver.table.get(pos.key()).is_some_and(|n| n.is_proven()) {
+        self.solver.enter(pos, self.solver.key(pos), mv);
+        if !self.solver.table.get(self.solver.key(pos)).is_some_and(|n| n.is_proven()) {
             self.prove(pos);
         }
         let read = self.read(pos);
-        self.solver.leave(pos);
+        self.solver.leave(pos, mv);
         read
     }
 

@@ -1,46 +1,73 @@
 //! The checkmate search's own transposition table: proof and disproof numbers per position,
-//! keyed by [`Game::key`](crate::game::Game::key).
+//! filed under the key without the attacker's hand ([`MateKey::board`]), so that positions
+//! differing only in the hands share a bucket. A lookup also finds decided positions whose
+//! hands settle it: a proof with a hand the attacker's covers, a disproof with a hand that
+//! covers the attacker's.
 
 use super::numbers::Numbers;
+use crate::game::{MateHand, MateKey};
 use crate::vocabulary::available_mib;
 
-/// One stored position, packed in three words so that a new table is allocated zeroed (the
-/// system hands out pages only as they are touched): the key; the proof and disproof numbers,
-/// or the path hash of a path-dependent disproof; the work, the mate length (the anchor of a
-/// path-dependent disproof) and the path-dependence flag.
+/// One stored position, packed in four words so that a new table is allocated zeroed (the
+/// system hands out pages only as they are touched): the board key; the hand (the exact one,
+/// or the proof / disproof hand of a decided position); the proof and disproof numbers, or the
+/// path hash of a path-dependent disproof; the work, the mate length and the path flag.
 #[derive(Clone, Copy, Debug)]
-struct Entry([u64; 3]);
+struct Entry([u64; 4]);
 
 impl Entry {
-    fn new(key: u64, numbers: Numbers, work: u32) -> Entry {
-        let (counts, len) = match numbers.path {
-            Some(path) => (path.hash, path.anchor),
-            None => (numbers.pn as u64 | (numbers.dn as u64) << 32, numbers.len),
-        };
-        let rest = work as u64 | (len as u64) << 32 | (numbers.path.is_some() as u64) << 48;
-        Entry([key, counts, rest])
+    fn new(board: u64, hand: MateHand, numbers: Numbers, work: u32) -> Entry {
+        let counts = numbers.path.unwrap_or(numbers.pn as u64 | (numbers.dn as u64) << 32);
+        let rest = work as u64 | (numbers.len as u64) << 32 | (numbers.on_path() as u64) << 48;
+        Entry([board, hand.to_bits(), counts, rest])
+    }
+
+    #[inline]
+    fn board(&self) -> u64 {
+        self.0[0]
+    }
+
+    #[inline]
+    fn hand(&self) -> MateHand {
+        MateHand::from_bits(self.0[1])
     }
 
     /// Nodes searched below this position when it was stored (at least 1 once used): how
     /// much work the entry saves, for replacement.
     #[inline]
     fn work(&self) -> u32 {
-        self.0[2] as u32
+        self.0[3] as u32
     }
 
+    /// The stored numbers; the hand is the proof or disproof hand of a decided position (the
+    /// exact hand of the others is the key's business).
     #[inline]
     fn numbers(&self) -> Numbers {
-        let [_, counts, rest] = self.0;
+        let [_, _, counts, rest] = self.0;
         if rest >> 48 & 1 != 0 {
-            return Numbers::disproof_on(counts, (rest >> 32) as u16);
+            return Numbers::disproof_on(counts);
         }
-        Numbers { pn: counts as u32, dn: (counts >> 32) as u32, len: (rest >> 32) as u16, path: None }
+        let (pn, dn, len) = (counts as u32, (counts >> 32) as u32, (rest >> 32) as u16);
+        let mut numbers = Numbers { pn, dn, len, path: None, hand: MateHand::NONE };
+        if numbers.is_decided() {
+            numbers.hand = self.hand();
+        }
+        numbers
     }
 
-    /// Whether the entry is in use for `key`.
+    /// Whether the entry is in use for `board`.
     #[inline]
-    fn holds(&self, key: u64) -> bool {
-        self.work() != 0 && self.0[0] == key
+    fn holds(&self, board: u64) -> bool {
+        self.work() != 0 && self.board() == board
+    }
+
+    /// Whether the entry, whose numbers are `numbers`, settles a position with the attacker's
+    /// `hand` by hand superiority.
+    #[inline]
+    fn settles(numbers: &Numbers, hand: MateHand) -> bool {
+        !numbers.on_path()
+            && ((numbers.is_proven() && hand.covers(numbers.hand))
+                || (numbers.is_disproven() && numbers.hand.covers(hand)))
     }
 
     /// How much keeping the entry is worth: its work, four times over for a decision that
@@ -51,12 +78,12 @@ impl Entry {
     }
 }
 
-/// Entries per bucket: a key lives in one bucket, in any of its slots.
-const BUCKET: usize = 4;
+/// Entries per bucket: a board lives in one bucket, in any of its slots.
+const BUCKET: usize = 8;
 
 /// A fixed-size table of buckets; single-threaded (one checkmate search at a time).
 pub(super) struct Table {
-    entries: Vec<[u64; 3]>,
+    entries: Vec<[u64; 4]>,
     buckets: usize,
 }
 
@@ -66,51 +93,77 @@ impl Table {
     pub fn new(mib: usize) -> Table {
         let mib = available_mib().map_or(mib, |free| mib.min(free / 2)).max(1);
         let mut buckets = (mib << 20) / (BUCKET * std::mem::size_of::<Entry>());
-        while buckets > 1 && Vec::<[u64; 3]>::new().try_reserve_exact(buckets * BUCKET).is_err() {
+        while buckets > 1 && Vec::<[u64; 4]>::new().try_reserve_exact(buckets * BUCKET).is_err() {
             buckets /= 2;
         }
         let buckets = buckets.max(1);
         // Zeroed memory: the system provides pages as entries are first stored.
-        Table { entries: vec![[0u64; 3]; buckets * BUCKET], buckets }
+        Table { entries: vec![[0u64; 4]; buckets * BUCKET], buckets }
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
-        let start = ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET;
+    fn bucket(&self, board: u64) -> std::ops::Range<usize> {
+        let start = ((board as u128 * self.buckets as u128) >> 64) as usize * BUCKET;
         start..start + BUCKET
     }
 
-    /// What the table holds for `key` (a path-dependent disproof included: the caller compares
-    /// its path).
+    /// What the table knows about `key`: a decided entry of the same board whose hand settles
+    /// it (the shortest mate among proofs), else the entry of exactly this position (a
+    /// path-dependent disproof included: the caller compares its path).
     #[inline]
-    pub fn get(&self, key: u64) -> Option<Numbers> {
-        self.entries[self.bucket(key)]
-            .iter()
-            .map(|&words| Entry(words))
-            .find(|entry| entry.holds(key))
-            .map(|e| e.numbers())
+    pub fn get(&self, key: MateKey) -> Option<Numbers> {
+        let (mut settled, mut exact) = (None::<Numbers>, None);
+        for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
+            if !entry.holds(key.board) {
+                continue;
+            }
+            let numbers = entry.numbers();
+            if Entry::settles(&numbers, key.hand) {
+                if numbers.is_disproven() {
+                    return Some(numbers);
+                }
+                if settled.is_none_or(|best| numbers.len < best.len) {
+                    settled = Some(numbers);
+                }
+            } else if entry.hand() == key.hand {
+                exact = Some(numbers);
+            }
+        }
+        settled.or(exact)
     }
 
-    /// Stores `numbers` for `key`, found with `work` nodes. A decision that holds everywhere is
-    /// only replaced by another one (a shortening search looks again at proven positions and
-    /// may fail where the first search succeeded), and a proof only by a shorter one. A new key
-    /// takes the slot of its bucket that saves the least work.
-    pub fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
-        let range = self.bucket(key);
-        let bucket = &mut self.entries[range];
-        let slot = match bucket.iter().position(|&words| Entry(words).holds(key)) {
-            Some(same) => {
-                let old = Entry(bucket[same]).numbers();
-                let weaker = old.holds_everywhere() && !numbers.holds_everywhere();
-                if weaker || (old.is_proven() && numbers.is_proven() && old.len <= numbers.len) {
-                    return;
-                }
-                same
+    /// Forgets the path-dependent disproof of exactly `key`, if stored.
+    pub fn forget_path_dependent(&mut self, key: MateKey) {
+        let range = self.bucket(key.board);
+        for words in &mut self.entries[range] {
+            let entry = Entry(*words);
+            if entry.holds(key.board) && entry.hand() == key.hand && entry.numbers().on_path() {
+                *words = [0; 4];
             }
+        }
+    }
+
+    /// Stores `numbers` for `key`, found with `work` nodes. A decision that holds everywhere
+    /// is filed under its proof or disproof hand and takes the place of the position's
+    /// undecided entry; nothing else takes the place of such a decision (a shortening search
+    /// looks again at proven positions). A new entry replaces the one of its bucket that saves
+    /// the least [`worth`](Entry::worth).
+    pub fn store(&mut self, key: MateKey, numbers: Numbers, work: u64) {
+        let everywhere = numbers.holds_everywhere();
+        let hand = if everywhere { numbers.hand } else { key.hand };
+        let range = self.bucket(key.board);
+        let bucket = &mut self.entries[range];
+        let same = |words: &[u64; 4]| {
+            let entry = Entry(*words);
+            entry.holds(key.board) && (entry.hand() == hand || entry.hand() == key.hand)
+        };
+        let slot = match bucket.iter().position(same) {
+            Some(same) if !everywhere && Entry(bucket[same]).numbers().holds_everywhere() => return,
+            Some(same) => same,
             None => (0..BUCKET).min_by_key(|&i| Entry(bucket[i]).worth()).unwrap_or(0),
         };
         let work = u32::try_from(work).unwrap_or(u32::MAX).max(1);
-        bucket[slot] = Entry::new(key, numbers, work).0;
+        bucket[slot] = Entry::new(key.board, hand, numbers, work).0;
     }
 
     /// Per mille of a sample of entries in use (USI `hashfull`).
@@ -124,37 +177,65 @@ impl Table {
 mod tests {
     use super::*;
 
+    /// A hand of golds (kind 6) and pawns (kind 0).
+    fn hand(golds: u8, pawns: u8) -> MateHand {
+        MateHand::NONE.with(6, golds).with(0, pawns)
+    }
+
+    fn key(board: u64, hand: MateHand) -> MateKey {
+        MateKey { board, hand }
+    }
+
+    #[test]
+    fn hands_settle_by_superiority() {
+        let mut table = Table::new(1);
+        let (gold, gold_pawn, silver) = (hand(1, 0), hand(1, 1), MateHand::NONE.with(3, 1));
+        // Proven with a gold: proven with a gold and a pawn too, not with a silver.
+        table.store(key(7, gold_pawn), Numbers::proof(3, gold), 10);
+        assert_eq!(table.get(key(7, gold_pawn)), Some(Numbers::proof(3, gold)));
+        assert_eq!(table.get(key(7, gold)), Some(Numbers::proof(3, gold)));
+        assert_eq!(table.get(key(7, silver)), None);
+        assert_eq!(table.get(key(8, gold)), None);
+        // Disproven with a silver: disproven with nothing too.
+        table.store(key(7, silver), Numbers::disproof(silver), 10);
+        assert!(table.get(key(7, MateHand::NONE)).is_some_and(|n| n.is_disproven()));
+        // A path-dependent disproof is only ever found for its exact hand, with its path.
+        table.store(key(9, gold), Numbers::disproof_on(77), 1);
+        assert_eq!(table.get(key(9, gold)), Some(Numbers::disproof_on(77)));
+        assert_eq!(table.get(key(9, MateHand::NONE)), None);
+        table.forget_path_dependent(key(9, gold));
+        assert_eq!(table.get(key(9, gold)), None);
+        // An undecided entry is exact, and a later decision takes its place.
+        table.store(key(11, gold_pawn), Numbers::open(2, 5), 4);
+        assert_eq!(table.get(key(11, gold_pawn)), Some(Numbers::open(2, 5)));
+        assert_eq!(table.get(key(11, gold)), None);
+        table.store(key(11, gold_pawn), Numbers::proof(1, MateHand::NONE), 4);
+        let holding = table.entries[table.bucket(11)].iter().filter(|&&w| Entry(w).holds(11)).count();
+        assert_eq!(holding, 1);
+        assert!(table.hashfull() <= 1000);
+    }
+
     #[test]
     fn decisions_outlive_what_comes_after_them() {
         let mut table = Table::new(1);
-        table.store(7, Numbers::open(2, 5), 4);
-        assert_eq!(table.get(7), Some(Numbers::open(2, 5)));
-        assert_eq!(table.get(8), None);
-        // A proof replaces open numbers; neither open numbers nor a path-dependent disproof
-        // nor a longer proof replaces it; a shorter one does.
-        table.store(7, Numbers::proof(9), 4);
-        table.store(7, Numbers::open(1, 1), 100);
-        table.store(7, Numbers::disproof_on(99, 0), 100);
-        table.store(7, Numbers::proof(11), 100);
-        assert_eq!(table.get(7), Some(Numbers::proof(9)));
-        table.store(7, Numbers::proof(5), 4);
-        assert_eq!(table.get(7), Some(Numbers::proof(5)));
-        // A path-dependent disproof keeps its path.
-        table.store(9, Numbers::disproof_on(77, 3), 1);
-        assert_eq!(table.get(9), Some(Numbers::disproof_on(77, 3)));
-        assert!(table.hashfull() <= 1000);
+        table.store(key(7, MateHand::NONE), Numbers::proof(9, MateHand::NONE), 4);
+        table.store(key(7, MateHand::NONE), Numbers::open(1, 1), 100);
+        table.store(key(7, MateHand::NONE), Numbers::disproof_on(99), 100);
+        assert_eq!(table.get(key(7, MateHand::NONE)), Some(Numbers::proof(9, MateHand::NONE)));
+        table.store(key(7, MateHand::NONE), Numbers::proof(5, MateHand::NONE), 4);
+        assert_eq!(table.get(key(7, MateHand::NONE)), Some(Numbers::proof(5, MateHand::NONE)));
     }
 
     #[test]
     fn the_cheapest_entry_makes_room() {
         let mut table = Table::new(1);
-        // Every small key falls into the first bucket of a table.
-        table.store(1, Numbers::proof(1), 10);
-        for key in 2..=BUCKET as u64 + 1 {
-            table.store(key, Numbers::UNKNOWN, 1);
+        // Every small board key falls into the first bucket of a table.
+        table.store(key(1, MateHand::NONE), Numbers::proof(1, MateHand::NONE), 10);
+        for board in 2..=BUCKET as u64 + 1 {
+            table.store(key(board, MateHand::NONE), Numbers::UNKNOWN, 1);
         }
-        assert!(table.get(1).is_some_and(|n| n.is_proven()));
-        let kept = (2..=BUCKET as u64 + 1).filter(|&key| table.get(key).is_some());
+        assert!(table.get(key(1, MateHand::NONE)).is_some_and(|n| n.is_proven()));
+        let kept = (2..=BUCKET as u64 + 1).filter(|&b| table.get(key(b, MateHand::NONE)).is_some());
         assert_eq!(kept.count(), BUCKET - 1);
     }
 }

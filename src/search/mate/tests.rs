@@ -1,9 +1,14 @@
-//! The generic checkmate search on shogi positions (shogi implements [`Game`]), its answers
-//! compared with shogi's own solver, every mating line replayed with the rules.
+//! The checkmate search on shogi positions (shogi implements every hook): published problems
+//! at their shortest, positions without a mate, every mating line replayed with the rules, and
+//! what the hands of decided positions say.
 
+use super::dfpn::Solver;
+use super::numbers::{Numbers, INFINITE};
 use super::{mated_by, search};
-use crate::game::{Game, MateAnswer, MateBudget, Turn};
+use crate::game::{Game, MateAnswer, MateBudget, MateHand, MateKey, Turn};
 use crate::variants::shogi::Shogi;
+use crate::variants::shogi_core::piece::Kind;
+use crate::vocabulary::Side;
 use std::cell::Cell;
 
 /// Published tsume problems with a Black King added in a corner (from tests/shogi_mate.rs,
@@ -63,9 +68,15 @@ fn solve(sfen: &str) -> (MateAnswer, u64) {
     (answer, nodes.get())
 }
 
-/// Shogi's own solver's answer for `sfen`.
-fn solve_as_shogi(sfen: &str) -> MateAnswer {
-    shogi(sfen).search_mate(&MateBudget { stop: &|| false, progress: &|_, _| {}, hash_mib: 4 })
+/// A budget that never stops.
+const UNSTOPPED: MateBudget<'static> = MateBudget { stop: &|| false, progress: &|_, _| {}, hash_mib: 1 };
+
+/// A quick search of `sfen` by Black to a decision: the solver, the position and its numbers.
+fn decided(sfen: &str) -> (Solver<'static>, Shogi, Numbers) {
+    let pos = shogi(sfen);
+    let mut solver = Solver::new(Side::First, &UNSTOPPED);
+    let numbers = solver.search(&mut pos.clone(), INFINITE, INFINITE);
+    (solver, pos, numbers)
 }
 
 /// The mating line the generic search finds for `sfen`, replayed: every token a legal move,
@@ -88,15 +99,13 @@ fn a_mate_in_one() {
     // G*2b and G*1b both mate.
     let (sfen, _) = PROBLEMS[0];
     assert_eq!(mate(sfen).len(), 1);
-    assert!(matches!(solve_as_shogi(sfen), MateAnswer::Mate(line) if line.len() == 1));
 }
 
 #[test]
-fn mates_in_three_and_five_are_as_short_as_the_shogi_solver_finds() {
+fn mates_in_three_and_five_are_found_at_their_shortest() {
     for (sfen, shortest) in &PROBLEMS[1..5] {
         let line = mate(sfen);
-        let MateAnswer::Mate(theirs) = solve_as_shogi(sfen) else { panic!("{sfen}: shogi finds no mate") };
-        assert_eq!((line.len(), theirs.len()), (*shortest, *shortest), "{sfen}: {line:?} / {theirs:?}");
+        assert_eq!(line.len(), *shortest, "{sfen}: {line:?}");
     }
 }
 
@@ -110,7 +119,6 @@ fn a_counter_check_from_check_mates() {
 fn positions_without_a_mate_are_proven_so() {
     for sfen in NO_MATES {
         assert_eq!(solve(sfen).0, MateAnswer::NoMate, "{sfen}");
-        assert_eq!(solve_as_shogi(sfen), MateAnswer::NoMate, "{sfen}");
     }
 }
 
@@ -147,4 +155,38 @@ fn the_line_is_verified_before_it_is_reported() {
     assert_eq!(super::pv::verified_tokens(&pos, &parse(&["3c3b"])), None);
     assert_eq!(super::pv::verified_tokens(&pos, &parse(&["3c1c+", "1a2a"])), None);
     assert_eq!(super::pv::verified_tokens(&pos, &parse(&["G*2b", "1a2b"])), None);
+}
+
+#[test]
+fn a_no_mate_resting_on_repetitions_is_confirmed_strictly() {
+    // The rook checks the cornered King forever: the quick search's failure rests on
+    // repetitions of the path, and so does the strict one's, which believes none of them
+    // away from its own path.
+    let (mut solver, pos, quick) = decided(NO_MATES[7]);
+    assert!(quick.is_disproven() && quick.on_path(), "{quick:?}");
+    let quick_nodes = solver.meter.nodes();
+    solver.go_strict(1 << 20);
+    let strict = solver.search(&mut pos.clone(), INFINITE, INFINITE);
+    assert!(strict.is_disproven(), "{strict:?}");
+    assert!(solver.meter.nodes() > 2 * quick_nodes, "{quick_nodes} then {}", solver.meter.nodes());
+}
+
+#[test]
+fn a_mate_an_interposition_would_break_needs_the_pieces_the_defender_lacks() {
+    // The rook on 9a mates along rank a because White holds nothing to interpose.
+    let (solver, pos, numbers) = decided("R7k/9/7G1/9/9/9/9/9/K8 w G 1");
+    assert_eq!((numbers.is_proven(), numbers.len), (true, 0));
+    assert_eq!(numbers.hand.count(Kind::Gold.index() as u8), 1, "{numbers:?}");
+    let key = solver.key(&pos);
+    assert!(solver.table.get(key).is_some_and(|n| n.is_proven()));
+    // The same board with the gold in White's hand: it interposes, nothing carries over.
+    assert_eq!(solver.table.get(MateKey { board: key.board, hand: MateHand::NONE }), None);
+}
+
+#[test]
+fn a_contact_mate_holds_whatever_the_hands() {
+    let (solver, pos, numbers) = decided("8k/8G/7S1/9/9/9/9/9/K8 w R 1");
+    assert_eq!((numbers.is_proven(), numbers.hand), (true, MateHand::NONE));
+    let board = solver.key(&pos).board;
+    assert!(solver.table.get(MateKey { board, hand: MateHand::NONE }).is_some_and(|n| n.is_proven()));
 }

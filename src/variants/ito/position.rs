@@ -6,7 +6,7 @@ use super::moves::ItoMove;
 use super::repetition::Occurrences;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
 use crate::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §12.3).
@@ -150,12 +150,6 @@ impl Game for Ito {
 
     fn key_from_scratch(&self) -> u64 {
         self.board.key_from_scratch() ^ side_key(self.side)
-    }
-
-    /// The generic df-pn search (`crate::search::mate`): checks only for the attacker, and a
-    /// mate reported only after its line is replayed with these rules, bans included.
-    fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
-        crate::search::mate::search(self, budget)
     }
 
     #[inline]

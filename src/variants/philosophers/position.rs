@@ -6,7 +6,7 @@ use super::board::{state_key, Board};
 use super::moves::PhilosophersMove;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleKind, RuleOption, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, RuleKind, RuleOption, RuleValues, Turn, VariantSpec};
 use crate::vocabulary::{DrawReason, Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §13.2).
@@ -259,10 +259,4 @@ impl Game for Philosophers {
     }
 
     const MATE_SEARCH: bool = true;
-
-    /// The generic df-pn search (`crate::search::mate`): checks only for the attacker, and a
-    /// mate reported only after its line is replayed with these rules, the ban included.
-    fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
-        crate::search::mate::search(self, budget)
-    }
 }

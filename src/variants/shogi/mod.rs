@@ -3,13 +3,13 @@
 //! fourfold repetition and perpetual check (`repetition`), position strings ([`sfen`]), move
 //! parsing and the diagram (`notation`), the picture (`drawing`), the evaluation (`eval`) and
 //! its weights (`weights`, which the tuner rewrites), static exchange evaluation (`exchange`),
-//! and the checkmate search of `go mate` ([`mate`]).
-
-pub mod mate;
+//! and what the checkmate search of `go mate` asks of shogi (`mate_hooks`: the attacker's hand,
+//! the checks, interpositions).
 
 mod drawing;
 mod eval;
 mod exchange;
+mod mate_hooks;
 mod movegen;
 mod notation;
 mod position;

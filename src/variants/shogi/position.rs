@@ -5,7 +5,7 @@ use super::repetition::{History, Past};
 use super::weights::WEIGHTS;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, MateAnswer, MateBudget, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, MateHand, MateKey, MateMove, RuleValues, Turn, VariantSpec};
 use crate::variants::shogi_core::bitboard::Bitboard;
 use crate::variants::shogi_core::board::{Board, SIDE_KEY};
 use crate::variants::shogi_core::moves::ShogiMove;
@@ -227,8 +227,16 @@ impl Game for Shogi {
         self.board.key_from_scratch() ^ if self.side == Side::Second { SIDE_KEY } else { 0 }
     }
 
-    fn search_mate(&self, budget: &MateBudget<'_>) -> MateAnswer {
-        super::mate::search(self, budget)
+    fn mate_key(&self, attacker: Side) -> MateKey {
+        self.attackers_mate_key(attacker)
+    }
+
+    fn mate_moves(&mut self, attacker: Side, key: MateKey, moves: &mut Vec<MateMove<ShogiMove>>) {
+        self.checks_and_replies(attacker, key, moves);
+    }
+
+    fn interposition_guard(&self, attacker: Side, hand: MateHand) -> MateHand {
+        self.interposition_guard_for(attacker, hand)
     }
 
     #[inline]

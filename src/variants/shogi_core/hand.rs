@@ -48,43 +48,12 @@ impl Hand {
         Kind::IN_HAND.into_iter().filter(|&k| self.0[k.index()] > 0)
     }
 
-    /// Sets the count of `kind` (an unpromoted, non-King kind).
-    #[inline]
-    pub fn set(&mut self, kind: Kind, count: u8) {
-        self.0[kind.index()] = count;
-    }
-
-    /// Whether this hand holds at least as many pieces of every kind as `other` (hand
-    /// superiority: a player with this hand can do everything `other` allows).
-    #[inline]
-    pub fn covers(&self, other: &Hand) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a >= b)
-    }
-
-    /// Per kind the larger count of the two hands.
-    #[inline]
-    pub fn max(self, other: Hand) -> Hand {
-        Hand(std::array::from_fn(|i| self.0[i].max(other.0[i])))
-    }
-
-    /// Per kind the smaller count of the two hands.
-    #[inline]
-    pub fn min(self, other: Hand) -> Hand {
-        Hand(std::array::from_fn(|i| self.0[i].min(other.0[i])))
-    }
-
-    /// The hand as one number (a byte per kind), for tables; [`Hand::from_bits`] inverts it.
+    /// The hand as one number: a byte per kind, the count of the kind of index `i` in byte
+    /// `i` (counting from the lowest).
     #[inline]
     pub fn to_bits(self) -> u64 {
         let [p, l, n, s, b, r, g] = self.0;
         u64::from_le_bytes([p, l, n, s, b, r, g, 0])
-    }
-
-    /// The hand written by [`Hand::to_bits`].
-    #[inline]
-    pub fn from_bits(bits: u64) -> Hand {
-        let [p, l, n, s, b, r, g, _] = bits.to_le_bytes();
-        Hand([p, l, n, s, b, r, g])
     }
 }
 
@@ -107,19 +76,14 @@ mod tests {
     }
 
     #[test]
-    fn superiority_and_bits() {
-        let mut small = Hand::default();
-        small.add(Kind::Gold);
-        let mut big = small;
-        big.add(Kind::Gold);
-        big.set(Kind::Pawn, 18);
-        assert!(big.covers(&small) && big.covers(&big) && !small.covers(&big));
-        let mut rook = Hand::default();
-        rook.add(Kind::Rook);
-        assert!(!big.covers(&rook) && !rook.covers(&small));
-        assert_eq!(big.max(rook).count(Kind::Rook), 1);
-        assert_eq!(big.max(rook).count(Kind::Gold), 2);
-        assert_eq!(big.min(rook), Hand::default());
-        assert_eq!(Hand::from_bits(big.to_bits()), big);
+    fn bits_are_a_byte_per_kind() {
+        let mut hand = Hand::default();
+        hand.add(Kind::Gold);
+        hand.add(Kind::Gold);
+        hand.add(Kind::Pawn);
+        hand.add(Kind::Rook);
+        let bytes = hand.to_bits().to_le_bytes();
+        assert_eq!((bytes[Kind::Pawn.index()], bytes[Kind::Rook.index()], bytes[Kind::Gold.index()]), (1, 1, 2));
+        assert_eq!(bytes.iter().map(|&n| u32::from(n)).sum::<u32>(), hand.total());
     }
 }

@@ -1,0 +1,138 @@
+//! Shogi's hooks for the checkmate search (`go mate`): the attacker's hand apart from the board
+//! key, so that the search's table can compare hands; the check generator, with the key after
+//! every move computed without playing it; and the pieces a mate needs against interpositions
+//! by drops. Kinds are numbered as in a [`Hand`] (`Kind::index`, pawn first).
+
+use super::{Shogi, ShogiMove};
+use crate::game::{Game, HandChange, MateHand, MateKey, MateMove, Turn};
+use crate::variants::shogi_core::attacks;
+use crate::variants::shogi_core::bitboard::first;
+use crate::variants::shogi_core::hand::Hand;
+use crate::variants::shogi_core::piece::Kind;
+use crate::vocabulary::Side;
+
+/// `hand` as the checkmate search counts it.
+#[inline]
+fn mate_hand(hand: &Hand) -> MateHand {
+    MateHand::from_bits(hand.to_bits())
+}
+
+/// The checkmate search's number of `kind`.
+#[inline]
+fn number(kind: Kind) -> u8 {
+    kind.index() as u8
+}
+
+impl Shogi {
+    /// [`Game::mate_key`]: the pieces on the board with the side to move
+    /// ([`board_key`](Shogi::board_key)), and the attacker's hand.
+    #[inline]
+    pub(super) fn attackers_mate_key(&self, attacker: Side) -> MateKey {
+        MateKey { board: self.board_key(), hand: mate_hand(self.board.hand(attacker)) }
+    }
+
+    /// [`Game::mate_moves`]: the attacker's checks from the check generator, or every legal
+    /// reply of the defender, each with its key.
+    pub(super) fn checks_and_replies(&self, attacker: Side, key: MateKey, moves: &mut Vec<MateMove<ShogiMove>>) {
+        if !matches!(self.turn(), Turn::Decide(_)) {
+            return;
+        }
+        let mut legal = Vec::new();
+        if self.side == attacker {
+            self.generate_checks(&mut legal);
+        } else {
+            self.generate_legal(&mut legal);
+        }
+        moves.extend(legal.into_iter().map(|mv| self.mate_move(key, attacker, mv)));
+    }
+
+    /// The legal move `mv` with the key after it (the position's own is `key`) and what it
+    /// does to the attacker's hand, without playing it.
+    #[inline]
+    fn mate_move(&self, key: MateKey, attacker: Side, mv: ShogiMove) -> MateMove<ShogiMove> {
+        let by_attacker = self.side == attacker;
+        let change = match (mv.dropped(), self.board.piece_at(mv.to())) {
+            (Some(kind), _) if by_attacker => HandChange::Dropped(number(kind)),
+            (Some(kind), _) => HandChange::DefenderDropped { kind: number(kind), on: mv.to() as u16 },
+            (None, Some(victim)) if by_attacker => HandChange::Captured(number(victim.kind.unpromoted())),
+            (None, _) => HandChange::None,
+        };
+        let hand = match change {
+            HandChange::Dropped(kind) => key.hand.with(kind, key.hand.count(kind).saturating_sub(1)),
+            HandChange::Captured(kind) => key.hand.with(kind, key.hand.count(kind).saturating_add(1)),
+            HandChange::None | HandChange::DefenderDropped { .. } => key.hand,
+        };
+        MateMove { mv, key: MateKey { board: self.board_key_after(mv), hand }, change }
+    }
+
+    /// [`Game::interposition_guard`]: for the defender in check, the attacker holding `hand`:
+    /// when a drop could interpose (one checker, not adjacent), the attacker must keep every
+    /// piece of the kinds the defender does not hold.
+    pub(super) fn interposition_guard_for(&self, attacker: Side, hand: MateHand) -> MateHand {
+        let defender = attacker.opponent();
+        let Some(king) = self.board.king_square(defender) else { return MateHand::NONE };
+        if self.checkers.count_ones() != 1 || attacks::between(king, first(self.checkers)) == 0 {
+            return MateHand::NONE;
+        }
+        let held = self.board.hand(defender);
+        let lacking = Kind::IN_HAND.into_iter().filter(|&kind| held.count(kind) == 0).map(number);
+        lacking.fold(MateHand::NONE, |guard, kind| guard.with(kind, hand.count(kind)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::played_mate_moves;
+
+    /// Positions with drops, captures, promotions, discovered checks and checks to answer.
+    const POSITIONS: [&str; 4] = [
+        "8k/7p1/1r7/5bS2/7N1/9/9/9/8K b RSNLb4g2s2n3l17p 1",
+        "5n1k1/5ps2/7p1/8N/7P1/9/9/9/K8 b RBrb4g3s2n4l15p 1",
+        "1+P2Ss2l/1+S5b1/k1p4p1/1p+r1G2n1/p7p/P1N2S3/KPP1PP+pBP/7+r1/LNg6 b GNL2Pgl3p 1",
+        "8k/9/9/7s1/8K/9/9/9/8R b - 1",
+    ];
+
+    /// Every position one attacker's check and one reply deep from `sfen`, with the attacker.
+    fn walk(sfen: &str) -> Vec<(Shogi, Side)> {
+        let root = Shogi::from_position_string(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let attacker = root.side;
+        let mut positions = vec![root.clone()];
+        let mut checks = Vec::new();
+        root.generate_checks(&mut checks);
+        for check in checks {
+            let mut pos = root.clone();
+            pos.play(check);
+            let mut replies = Vec::new();
+            pos.generate(&mut replies);
+            positions.extend(replies.into_iter().map(|reply| {
+                let mut next = pos.clone();
+                next.play(reply);
+                next
+            }));
+            positions.push(pos);
+        }
+        positions.into_iter().map(|pos| (pos, attacker)).collect()
+    }
+
+    #[test]
+    fn the_hooks_name_the_positions_the_moves_lead_to() {
+        for (mut pos, attacker) in POSITIONS.into_iter().flat_map(walk) {
+            let key = pos.mate_key(attacker);
+            let (mut hooked, mut played) = (Vec::new(), Vec::new());
+            pos.mate_moves(attacker, key, &mut hooked);
+            played_mate_moves(&mut pos, attacker, &mut played);
+            let moves = |list: &[MateMove<ShogiMove>]| {
+                let mut moves: Vec<u32> = list.iter().map(|m| m.mv.code()).collect();
+                moves.sort_unstable();
+                moves
+            };
+            assert_eq!(moves(&hooked), moves(&played), "{}", pos.position_string());
+            for next in hooked {
+                pos.play(next.mv);
+                assert_eq!(next.key, pos.mate_key(attacker), "{} {}", next.mv.usi(), pos.position_string());
+                pos.undo();
+            }
+        }
+    }
+}
