@@ -323,7 +323,7 @@ fn reference_validation() {
 #[test]
 fn reference_perft_consistency() {
     // perft(d) is the sum of perft(d - 1) over the legal moves; the numbers are printed for the
-    // record (`cargo test --test ito_cross_check -- --nocapture`): 4, 16, 32, 71, 498, 5211,
+    // record (`cargo test --test ito cross_check -- --nocapture`): 4, 16, 32, 71, 498, 5211,
     // 43281 (depth 3 = 32 also checked by hand: 2 + 2 + 1 + 3 Black replies per White move).
     let start = Position::start();
     assert_eq!(start.perft(1), 4);
