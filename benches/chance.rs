@@ -3,7 +3,7 @@
 //! searched to the same depth with plain expectimax, Star1 and Star2 (one thread, a fresh
 //! 64 MiB table each); the nodes of each are printed, and the values, which must agree.
 
-#[path = "../tests/common/chance_walk.rs"]
+#[path = "../tests/harness/chance_walk.rs"]
 mod chance_walk;
 
 use std::time::Instant;

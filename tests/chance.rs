@@ -4,9 +4,10 @@
 //! clamp of undecided means included) whatever window it is searched with; the principal
 //! variation stops at the first chance node; a chance root is refused.
 
-mod common;
+#[path = "harness/expectimax.rs"]
+mod expectimax;
 
-use common::expectimax::{expectimax, Seen};
+use expectimax::{expectimax, Seen};
 use std::sync::Mutex;
 use tetsugaku::game::{perft, perft_divide, Game, GameError, RuleValues, Turn, VariantSpec};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Event, Limits, ScoreReport, TranspositionTable};

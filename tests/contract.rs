@@ -14,12 +14,16 @@
 //!   its start at the end.
 //!
 //! Legality itself (generated moves == the rules' legal moves) is checked against each game's
-//! independent reference generator in its own test file (tests/hasami_cross_check.rs,
-//! tests/shogi_rules.rs).
+//! independent reference generator in its game's test crate (tests/hasami/cross_check.rs,
+//! tests/shogi/cross_check.rs, ...).
 
-mod common;
+#[path = "harness/fixtures.rs"]
+#[expect(dead_code, reason = "the contract walks from the fixtures' positions only")]
+mod fixtures;
+#[path = "harness/games.rs"]
+mod games;
 
-use common::load_fixtures;
+use fixtures::load_fixtures;
 use std::collections::BTreeSet;
 use tetsugaku::game::Tunable;
 use tetsugaku::game::{RuleKind, RuleValue};

@@ -4,9 +4,13 @@
 //! Depths in the fixtures are kept modest so this runs in a few seconds in the test profile;
 //! there is no "slow" marker: every line in the files is checked on every run.
 
-mod common;
+#[path = "harness/fixtures.rs"]
+mod fixtures;
+#[path = "harness/games.rs"]
+mod games;
 
-use common::{engine, fixture_game, load_fixtures, Fixture};
+use fixtures::{fixture_game, load_fixtures, Fixture};
+use games::engine;
 use tetsugaku::game::perft;
 
 /// The variants that must have fixtures: every variant the catalogue implements.

@@ -11,7 +11,7 @@ use crate::variants::shogi_core::piece::Kind;
 use crate::vocabulary::Side;
 use std::cell::Cell;
 
-/// Published tsume problems with a Black King added in a corner (from tests/shogi_mate.rs,
+/// Published tsume problems with a Black King added in a corner (from tests/shogi/mate.rs,
 /// which names their sources) and the length of their shortest mate.
 const PROBLEMS: [(&str, usize); 16] = [
     ("8k/9/7G1/9/9/9/9/9/K8 b G 1", 1),

@@ -316,7 +316,8 @@ mod tests {
     use crate::vocabulary::SplitMix64;
 
     /// Chance-node perft sums the 21 rolls unweighted at the same depth: 2533 turns at depth 1
-    /// from the start (the reference's number; per roll the turn counts of tests/turns.rs).
+    /// from the start (the reference's number; the turn counts per roll are in
+    /// `turns::tests::start_turns_per_roll`).
     #[test]
     fn chance_perft_from_the_start() {
         let mut start = Shogammon::start((), &RuleValues::default());

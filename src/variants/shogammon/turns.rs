@@ -185,7 +185,7 @@ mod tests {
     use crate::variants::shogammon::position_string::parse;
 
     /// The turns from the start for every roll, as the independent reference of the tests
-    /// counts them (tests/shogammon_cross_check.rs; 11, 21, 33, 52, 55, 61 and 66 also worked
+    /// counts them (tests/shogammon/cross_check.rs; 11, 21, 33, 52, 55, 61 and 66 also worked
     /// out there by hand).
     #[test]
     fn start_turns_per_roll() {
