@@ -1,5 +1,5 @@
-//! The chance-node half of the Game contract, exercised with a tiny dice game (no real dice
-//! game exists yet): perft at chance nodes uses up no depth and sums outcomes unweighted; the
+//! The chance-node half of the Game contract, exercised with a tiny dice game of this file's
+//! own, small enough for brute force (Shogammon's own tests are in tests/shogammon): perft at chance nodes uses up no depth and sums outcomes unweighted; the
 //! search's value equals a brute-force expectimax over weighted rolls (wins, losses and the
 //! clamp of undecided means included) whatever window it is searched with; the principal
 //! variation stops at the first chance node; a chance root is refused.

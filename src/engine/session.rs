@@ -147,12 +147,7 @@ impl Session {
     /// one being `BestMove`. Refused at a chance node (the roll is not known, §14.4).
     pub fn go(&mut self, limits: Limits, sink: EventSink) -> Result<(), EngineError> {
         self.ensure_idle()?;
-        if let Turn::Chance(_) = self.game.turn() {
-            return Err(EngineError::new(search::CHANCE_ROOT));
-        }
-        for token in &limits.searchmoves {
-            self.game.clone().play_token(token).map_err(|e| EngineError::new(format!("searchmoves: {e}")))?;
-        }
+        with_game!(&self.game, g => search::root_moves(g, &limits).map(drop))?;
         let control = Arc::new(Control::new(limits.ponder));
         let config = Config {
             threads: self.options.threads,

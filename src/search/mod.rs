@@ -146,6 +146,27 @@ impl Shared<'_> {
 /// invents a roll.
 pub const CHANCE_ROOT: &str = "chance node: the roll of the side to move is not known";
 
+/// The moves a search of `root` within `limits` chooses from: every legal move, or those of
+/// `limits.searchmoves`. Refuses a chance root ([`CHANCE_ROOT`]) and a `searchmoves` token that
+/// is not a legal move (`searchmoves: ` and why). The one check of both: the session asks it
+/// before it starts a search thread, and [`search`] again.
+pub fn root_moves<G: Game>(root: &G, limits: &Limits) -> Result<Vec<G::Move>, GameError> {
+    if let Turn::Chance(_) = root.turn() {
+        return Err(GameError::new(CHANCE_ROOT));
+    }
+    let mut moves = Vec::new();
+    root.generate(&mut moves);
+    if !limits.searchmoves.is_empty() {
+        let wanted: Vec<G::Move> = limits
+            .searchmoves
+            .iter()
+            .map(|token| root.parse_move(token).map_err(|e| GameError::new(format!("searchmoves: {e}"))))
+            .collect::<Result<_, _>>()?;
+        moves.retain(|mv| wanted.contains(mv));
+    }
+    Ok(moves)
+}
+
 /// Searches `root` within `limits`, reporting [`Event`]s through `report` (the last one is
 /// always `BestMove`, whose move is legal, or `None` when there is none). Blocks until done;
 /// `control` stops it from another thread. For `infinite` and `ponder` searches `BestMove` is
@@ -165,16 +186,7 @@ pub fn search<G: Game>(
     control: &Control,
     report: &(dyn Fn(Event) + Sync),
 ) -> Result<Summary, GameError> {
-    if let Turn::Chance(_) = root.turn() {
-        return Err(GameError::new(CHANCE_ROOT));
-    }
-    let mut root_moves = Vec::new();
-    root.generate(&mut root_moves);
-    if !limits.searchmoves.is_empty() {
-        let wanted: Vec<G::Move> =
-            limits.searchmoves.iter().map(|token| root.parse_move(token)).collect::<Result<_, _>>()?;
-        root_moves.retain(|mv| wanted.contains(mv));
-    }
+    let root_moves = root_moves(root, limits)?;
     tt.new_search();
     let side: Side = root.side();
     let shared = Shared {
