@@ -73,15 +73,18 @@ impl Game for Race {
         Err(GameError::new(format!("the race has no position strings ({text})")))
     }
 
+    fn outcome(&self) -> Option<Outcome> {
+        Side::ALL
+            .into_iter()
+            .find(|side| self.at[side.index()] >= self.goal)
+            .map(|winner| Outcome::Win { winner, reason: WinReason::Capture })
+    }
+
     fn turn(&self) -> Turn {
-        for side in Side::ALL {
-            if self.at[side.index()] >= self.goal {
-                return Turn::Over(Outcome::Win { winner: side, reason: WinReason::Capture });
-            }
-        }
-        match self.roll {
-            None => Turn::Chance(self.side),
-            Some(_) => Turn::Decide(self.side),
+        match (self.outcome(), self.roll) {
+            (Some(outcome), _) => Turn::Over(outcome),
+            (None, None) => Turn::Chance(self.side),
+            (None, Some(_)) => Turn::Decide(self.side),
         }
     }
 
@@ -89,11 +92,10 @@ impl Game for Race {
         self.side
     }
 
-    fn generate(&self, moves: &mut Vec<Step>) {
-        match self.turn() {
-            Turn::Over(_) => {}
-            Turn::Chance(_) => moves.extend((1..=3).map(Step::Roll)),
-            Turn::Decide(_) => moves.extend([Step::Advance, Step::Stay]),
+    fn generate_legal(&self, moves: &mut Vec<Step>) {
+        match self.roll {
+            None => moves.extend((1..=3).map(Step::Roll)),
+            Some(_) => moves.extend([Step::Advance, Step::Stay]),
         }
     }
 

@@ -1,4 +1,5 @@
 use super::variant::Variant;
+use crate::game::notation::play_items;
 use crate::game::{perft_divide, Game, GameError, MateAnswer, MateBudget, RuleValues, Turn};
 use crate::with_game;
 
@@ -90,11 +91,9 @@ impl AnyGame {
         })
     }
 
-    /// Plays the items of a `position ... moves` list in order. Each item is one move token,
-    /// except that an item the game calls a suffix ([`Game::is_suffix_item`]) is joined to the
-    /// item before it, and at a chance node an item `outcome:move` is the outcome then the move.
-    /// On a refused item: its number (from 1) and why; the moves before it
-    /// stay played, so callers that must change nothing work on a copy.
+    /// Plays the items of a `position ... moves` list in order ([`play_items`]: the item
+    /// grammar of protocol-spec §13.4 and §14.3). On a refused item: its number (from 1) and
+    /// why; the moves before it stay played, so callers that must change nothing work on a copy.
     pub fn play_items(&mut self, items: &[&str]) -> Result<(), (usize, GameError)> {
         with_game!(self, g => play_items(g, items))
     }
@@ -173,30 +172,4 @@ impl AnyGame {
     pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
         with_game!(self, g => perft_divide(g, depth))
     }
-}
-
-/// [`AnyGame::play_items`] for one game.
-fn play_items<G: Game>(game: &mut G, items: &[&str]) -> Result<(), (usize, GameError)> {
-    let mut index = 0;
-    while index < items.len() {
-        let number = index + 1;
-        let mut token = items[index].to_string();
-        if let Some(suffix) = items.get(index + 1).filter(|&&next| G::is_suffix_item(next)) {
-            token.push_str(suffix);
-            index += 1;
-        }
-        // At a chance node, `outcome:move` is the two items `outcome move` (protocol-spec §14.3).
-        let (outcome, token) = match token.split_once(':') {
-            Some((outcome, rest)) if matches!(game.turn(), Turn::Chance(_)) => (Some(outcome), rest),
-            _ => (None, token.as_str()),
-        };
-        if let Some(outcome) = outcome {
-            let mv = game.parse_move(outcome).map_err(|error| (number, error))?;
-            game.play(mv);
-        }
-        let mv = game.parse_move(token).map_err(|error| (number, error))?;
-        game.play(mv);
-        index += 1;
-    }
-    Ok(())
 }

@@ -108,19 +108,49 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// common bench depth far too slow, as with Shogammon's 21 rolls between turns).
     const MAX_BENCH_DEPTH: u32 = u32::MAX;
 
-    /// Whose decision it is, or how the game ended.
-    fn turn(&self) -> Turn;
+    /// How the game has ended, or `None` while it goes on (`play` judges it and keeps it).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whose decision it is, or how the game ended. The default: [`outcome`](Game::outcome) if
+    /// the game is over, else the side to move decides; games with chance nodes or with an end
+    /// judged only here override it.
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.outcome() {
+            Some(outcome) => Turn::Over(outcome),
+            None => Turn::Decide(self.side()),
+        }
+    }
 
     /// The player whose turn it is (or would be, once the game is over).
     fn side(&self) -> Side;
 
-    /// Appends every legal move (or every chance outcome at a chance node) to `moves`.
-    fn generate(&self, moves: &mut Vec<Self::Move>);
+    /// Appends every legal move (or every chance outcome at a chance node) to `moves`; none once
+    /// the game is over.
+    #[inline]
+    fn generate(&self, moves: &mut Vec<Self::Move>) {
+        if self.outcome().is_none() {
+            self.generate_legal(moves);
+        }
+    }
 
-    /// The number of legal moves; games override it with a faster count (perft bulk counting).
+    /// [`generate`](Game::generate) for a game that goes on: what each game writes.
+    fn generate_legal(&self, moves: &mut Vec<Self::Move>);
+
+    /// The number of legal moves (0 once the game is over).
+    #[inline]
     fn count_moves(&self) -> u64 {
+        match self.outcome() {
+            Some(_) => 0,
+            None => self.count_legal(),
+        }
+    }
+
+    /// [`count_moves`](Game::count_moves) for a game that goes on; games override it with a
+    /// faster count (perft bulk counting).
+    fn count_legal(&self) -> u64 {
         let mut moves = Vec::new();
-        self.generate(&mut moves);
+        self.generate_legal(&mut moves);
         moves.len() as u64
     }
 

@@ -266,6 +266,36 @@ pub fn find_legal<G: Game, W>(
     .into())
 }
 
+/// Plays the items of a `position ... moves` list (protocol-spec §13.4, §14.3) in order. Each
+/// item is one move token, except that an item the game calls a suffix
+/// ([`Game::is_suffix_item`]) is joined to the item before it, and at a chance node an item
+/// `outcome:move` is the outcome then the move. On a refused item: its number (from 1) and why;
+/// the moves before it stay played.
+pub fn play_items<G: Game>(game: &mut G, items: &[&str]) -> Result<(), (usize, GameError)> {
+    let mut index = 0;
+    while index < items.len() {
+        let number = index + 1;
+        let mut token = items[index].to_string();
+        if let Some(suffix) = items.get(index + 1).filter(|&&next| G::is_suffix_item(next)) {
+            token.push_str(suffix);
+            index += 1;
+        }
+        // At a chance node, `outcome:move` is the two items `outcome move` (protocol-spec §14.3).
+        let (outcome, token) = match token.split_once(':') {
+            Some((outcome, rest)) if matches!(game.turn(), Turn::Chance(_)) => (Some(outcome), rest),
+            _ => (None, token.as_str()),
+        };
+        if let Some(outcome) = outcome {
+            let mv = game.parse_move(outcome).map_err(|error| (number, error))?;
+            game.play(mv);
+        }
+        let mv = game.parse_move(token).map_err(|error| (number, error))?;
+        game.play(mv);
+        index += 1;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,9 @@ pub enum Command {
         value: Option<String>,
     },
     UsiNewGame,
-    /// `position startpos|sfen <fields> [moves ...]`; `start` is `None` for `startpos`.
+    /// `position startpos|sfen <fields> [moves ...]`; `start` is `None` for `startpos`. The
+    /// items of `moves` are read by the game (`game::notation::play_items`: joined promotion
+    /// items, `outcome:move` at a chance node).
     Position {
         start: Option<String>,
         moves: Vec<String>,

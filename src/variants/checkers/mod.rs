@@ -15,6 +15,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+mod position_string;
 mod rules;
 mod weights;
 

@@ -40,7 +40,7 @@ impl Checkers {
     }
 
     /// The number of legal moves of the side to move (the game must not be over).
-    pub(super) fn count_legal<R: Rules>(&self) -> u64 {
+    pub(super) fn count_generated<R: Rules>(&self) -> u64 {
         let capturers = self.capturers::<R>();
         if capturers != 0 {
             if !R::SET.flying_prince && !R::SET.majority {

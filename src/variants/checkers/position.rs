@@ -236,14 +236,19 @@ impl Game for Checkers {
 
     fn start(kind: Kind, _options: &RuleValues) -> Checkers {
         // The start positions are constants of the rule table, checked by the unit tests.
-        match super::notation::parse_position(kind, kind.rules().start) {
+        match super::position_string::parse_position(kind, kind.rules().start) {
             Ok(position) => position,
             Err(error) => unreachable!("the start position of {} is refused: {error}", kind.rules().name),
         }
     }
 
     fn from_position_string(kind: Kind, _options: &RuleValues, text: &str) -> Result<Checkers, GameError> {
-        super::notation::parse_position(kind, text)
+        super::position_string::parse_position(kind, text)
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     fn turn(&self) -> Turn {
@@ -259,17 +264,12 @@ impl Game for Checkers {
         self.side
     }
 
-    fn generate(&self, moves: &mut Vec<CheckersMove>) {
-        if self.outcome.is_none() {
-            specialise!(self.kind, R => self.generate_moves::<R>(moves));
-        }
+    fn generate_legal(&self, moves: &mut Vec<CheckersMove>) {
+        specialise!(self.kind, R => self.generate_moves::<R>(moves));
     }
 
-    fn count_moves(&self) -> u64 {
-        if self.outcome.is_some() {
-            return 0;
-        }
-        specialise!(self.kind, R => self.count_legal::<R>())
+    fn count_legal(&self) -> u64 {
+        specialise!(self.kind, R => self.count_generated::<R>())
     }
 
     fn play(&mut self, mv: CheckersMove) {
@@ -334,7 +334,7 @@ impl Game for Checkers {
     }
 
     fn position_string(&self) -> String {
-        super::notation::position_string(self)
+        super::position_string::position_string(self)
     }
 
     fn diagram(&self) -> String {

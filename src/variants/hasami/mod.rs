@@ -11,6 +11,7 @@ mod geometry;
 mod movegen;
 mod notation;
 mod position;
+mod position_string;
 mod quiet_spell;
 mod rules;
 mod weights;

@@ -44,7 +44,7 @@ impl Hasami {
 
     /// The number of moves [`generate_moves`](Hasami::generate_moves) would produce: the
     /// side to move's mobility.
-    pub(super) fn count_legal(&self) -> u64 {
+    pub(super) fn count_generated(&self) -> u64 {
         self.reach(self.side).1 as u64
     }
 

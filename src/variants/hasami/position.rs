@@ -3,7 +3,7 @@ use super::rules::{RuleSet, Win};
 use crate::game::notation::MoveNumber;
 use crate::game::occurrences;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, RuleValues, VariantSpec};
 use crate::vocabulary::{zobrist_table, DrawReason, Outcome, Score, Side, WinReason};
 
 /// A hasami-family move: a man goes from `from` to `to` (a slide, a step or a jump; the board
@@ -86,7 +86,7 @@ impl Hasami {
 
     /// Parses a position string of `rules` (see `protocol-spec.md`).
     pub fn from_position_string(rules: RuleSet, text: &str) -> Result<Hasami, GameError> {
-        super::notation::parse_position(rules, text)
+        super::position_string::parse_position(rules, text)
     }
 
     /// The rules this position is played by (rule options applied).
@@ -215,11 +215,8 @@ impl Game for Hasami {
     }
 
     #[inline]
-    fn turn(&self) -> Turn {
-        match self.outcome {
-            Some(outcome) => Turn::Over(outcome),
-            None => Turn::Decide(self.side),
-        }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     #[inline]
@@ -227,17 +224,12 @@ impl Game for Hasami {
         self.side
     }
 
-    fn generate(&self, moves: &mut Vec<HasamiMove>) {
-        if self.outcome.is_none() {
-            self.generate_moves(moves);
-        }
+    fn generate_legal(&self, moves: &mut Vec<HasamiMove>) {
+        self.generate_moves(moves);
     }
 
-    fn count_moves(&self) -> u64 {
-        if self.outcome.is_some() {
-            return 0;
-        }
-        self.count_legal()
+    fn count_legal(&self) -> u64 {
+        self.count_generated()
     }
 
     fn play(&mut self, mv: HasamiMove) {
@@ -372,7 +364,7 @@ impl Game for Hasami {
     }
 
     fn position_string(&self) -> String {
-        super::notation::position_string(self)
+        super::position_string::position_string(self)
     }
 
     fn diagram(&self) -> String {

@@ -63,7 +63,7 @@ impl Ito {
     }
 
     /// Appends every legal move of the side to move.
-    pub(super) fn generate_legal(&self, moves: &mut Vec<ItoMove>) {
+    pub(super) fn generate_moves(&self, moves: &mut Vec<ItoMove>) {
         self.board.pseudo_moves(self.side, |mv| {
             if self.judge_move(mv).is_ok() {
                 moves.push(mv);

@@ -6,7 +6,7 @@ use super::moves::ItoMove;
 use super::repetition::Occurrences;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, RuleValues, VariantSpec};
 use crate::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §12.3).
@@ -153,11 +153,8 @@ impl Game for Ito {
     }
 
     #[inline]
-    fn turn(&self) -> Turn {
-        match self.outcome {
-            Some(outcome) => Turn::Over(outcome),
-            None => Turn::Decide(self.side),
-        }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     #[inline]
@@ -165,10 +162,8 @@ impl Game for Ito {
         self.side
     }
 
-    fn generate(&self, moves: &mut Vec<ItoMove>) {
-        if self.outcome.is_none() {
-            self.generate_legal(moves);
-        }
+    fn generate_legal(&self, moves: &mut Vec<ItoMove>) {
+        self.generate_moves(moves);
     }
 
     fn play(&mut self, mv: ItoMove) {

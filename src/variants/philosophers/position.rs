@@ -6,7 +6,7 @@ use super::board::{state_key, Board};
 use super::moves::PhilosophersMove;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, RuleKind, RuleOption, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, RuleKind, RuleOption, RuleValues, VariantSpec};
 use crate::vocabulary::{DrawReason, Outcome, Score, Side, WinReason};
 
 /// The position string of the start position (protocol-spec.md §13.2).
@@ -145,11 +145,8 @@ impl Game for Philosophers {
     }
 
     #[inline]
-    fn turn(&self) -> Turn {
-        match self.outcome {
-            Some(outcome) => Turn::Over(outcome),
-            None => Turn::Decide(self.side),
-        }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     #[inline]
@@ -157,23 +154,19 @@ impl Game for Philosophers {
         self.side
     }
 
-    fn generate(&self, moves: &mut Vec<PhilosophersMove>) {
-        if self.outcome.is_none() {
-            self.legal_turns(&mut |turn| {
-                moves.push(turn);
-                false
-            });
-        }
+    fn generate_legal(&self, moves: &mut Vec<PhilosophersMove>) {
+        self.legal_turns(&mut |turn| {
+            moves.push(turn);
+            false
+        });
     }
 
-    fn count_moves(&self) -> u64 {
+    fn count_legal(&self) -> u64 {
         let mut count = 0;
-        if self.outcome.is_none() {
-            self.legal_turns(&mut |_| {
-                count += 1;
-                false
-            });
-        }
+        self.legal_turns(&mut |_| {
+            count += 1;
+            false
+        });
         count
     }
 

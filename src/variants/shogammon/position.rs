@@ -193,6 +193,11 @@ impl Game for Shogammon {
         Shogammon::from_position_string(text, table, limit)
     }
 
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
     fn turn(&self) -> Node {
         match (self.outcome, self.roll) {
             (Some(outcome), _) => Node::Over(outcome),
@@ -205,11 +210,10 @@ impl Game for Shogammon {
         self.side
     }
 
-    fn generate(&self, moves: &mut Vec<ShogammonMove>) {
-        match (self.outcome, self.roll) {
-            (Some(_), _) => {}
-            (None, None) => moves.extend(Roll::all().map(ShogammonMove::Roll)),
-            (None, Some(roll)) => moves
+    fn generate_legal(&self, moves: &mut Vec<ShogammonMove>) {
+        match self.roll {
+            None => moves.extend(Roll::all().map(ShogammonMove::Roll)),
+            Some(roll) => moves
                 .extend(legal_turns(&self.board, self.side, roll, &self.table).into_iter().map(ShogammonMove::Turn)),
         }
     }

@@ -41,7 +41,7 @@ impl Shogi {
         if self.side == attacker {
             self.generate_checks(&mut legal);
         } else {
-            self.generate_legal(&mut legal);
+            self.generate_moves(&mut legal);
         }
         moves.extend(legal.into_iter().map(|mv| self.mate_move(key, attacker, mv)));
     }

@@ -189,7 +189,7 @@ const MOVERS: [Kind; 9] = [
 
 impl Shogi {
     /// Appends the legal moves (the game must not be over).
-    pub(super) fn generate_legal(&self, moves: &mut Vec<ShogiMove>) {
+    pub(super) fn generate_moves(&self, moves: &mut Vec<ShogiMove>) {
         self.legal(&mut List(moves));
     }
 
@@ -207,7 +207,7 @@ impl Shogi {
     }
 
     /// The number of legal moves.
-    pub(super) fn count_legal(&self) -> u64 {
+    pub(super) fn count_generated(&self) -> u64 {
         let mut count = Count(0);
         self.legal(&mut count);
         count.0

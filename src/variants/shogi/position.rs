@@ -5,7 +5,7 @@ use super::repetition::{History, Past};
 use super::weights::WEIGHTS;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, MateHand, MateKey, MateMove, RuleValues, Turn, VariantSpec};
+use crate::game::{Game, GameError, MateHand, MateKey, MateMove, RuleValues, VariantSpec};
 use crate::variants::shogi_core::bitboard::Bitboard;
 use crate::variants::shogi_core::board::{Board, SIDE_KEY};
 use crate::variants::shogi_core::moves::ShogiMove;
@@ -58,7 +58,7 @@ impl Shogi {
 
     /// Parses a position string (SFEN, `protocol-spec.md` §11), validated.
     pub fn from_position_string(text: &str) -> Result<Shogi, GameError> {
-        super::sfen::parse_position(text)
+        super::position_string::parse_position(text)
     }
 
     /// A position from validated parts, judged as if the player not to move had just moved; its
@@ -240,11 +240,8 @@ impl Game for Shogi {
     }
 
     #[inline]
-    fn turn(&self) -> Turn {
-        match self.outcome {
-            Some(outcome) => Turn::Over(outcome),
-            None => Turn::Decide(self.side),
-        }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     #[inline]
@@ -252,17 +249,12 @@ impl Game for Shogi {
         self.side
     }
 
-    fn generate(&self, moves: &mut Vec<ShogiMove>) {
-        if self.outcome.is_none() {
-            self.generate_legal(moves);
-        }
+    fn generate_legal(&self, moves: &mut Vec<ShogiMove>) {
+        self.generate_moves(moves);
     }
 
-    fn count_moves(&self) -> u64 {
-        if self.outcome.is_some() {
-            return 0;
-        }
-        self.count_legal()
+    fn count_legal(&self) -> u64 {
+        self.count_generated()
     }
 
     fn play(&mut self, mv: ShogiMove) {
@@ -355,7 +347,7 @@ impl Game for Shogi {
     }
 
     fn position_string(&self) -> String {
-        super::sfen::position_string(self)
+        super::position_string::position_string(self)
     }
 
     fn diagram(&self) -> String {
