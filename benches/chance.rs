@@ -9,7 +9,7 @@ mod chance_walk;
 use std::time::Instant;
 use tetsugaku::game::{Game, RuleValues};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Limits, TranspositionTable};
-use tetsugaku::variants::shogammon::position::Shogammon;
+use tetsugaku::variants::shogammon::Shogammon;
 use tetsugaku::vocabulary::SplitMix64;
 
 fn main() {

@@ -22,7 +22,7 @@ macro_rules! games {
             [
                 Hasami($crate::variants::hasami::Hasami),
                 Ito($crate::variants::ito::Ito),
-                Shogammon($crate::variants::shogammon::position::Shogammon),
+                Shogammon($crate::variants::shogammon::Shogammon),
                 Philosophers($crate::variants::philosophers::Philosophers),
                 Checkers($crate::variants::checkers::Checkers),
                 Shogi($crate::variants::shogi::Shogi),

@@ -428,8 +428,8 @@ fn reference_capture_then_drop() {
     assert!(t.contains("5f5e,P*4e") && t.contains("5f5e,5e5d") && !t.contains("5f5e,P*5g"));
 }
 
-/// The engine's turn generator (src/variants/shogammon/turns.rs, not yet behind the `Game`
-/// contract) against the reference along seeded random walks: at every decision node the two
+/// The engine's turn generator (src/variants/shogammon/turns.rs, beneath the `Game`
+/// implementation) against the reference along seeded random walks: at every decision node the two
 /// turn sets are equal, and the engine reads the reference's position string and writes it back
 /// unchanged. The walks prefer turns of two sub-moves; points form on most boards (counted).
 #[test]
@@ -561,14 +561,14 @@ fn engine_result(game: &tetsugaku::AnyGame) -> Option<String> {
 }
 
 /// The concrete Shogammon position inside an `AnyGame`.
-fn shogammon(game: &tetsugaku::AnyGame) -> &tetsugaku::variants::shogammon::position::Shogammon {
+fn shogammon(game: &tetsugaku::AnyGame) -> &tetsugaku::variants::shogammon::Shogammon {
     match game {
         tetsugaku::AnyGame::Shogammon(g) => g,
         _ => panic!("not a Shogammon game"),
     }
 }
 
-fn shogammon_mut(game: &mut tetsugaku::AnyGame) -> &mut tetsugaku::variants::shogammon::position::Shogammon {
+fn shogammon_mut(game: &mut tetsugaku::AnyGame) -> &mut tetsugaku::variants::shogammon::Shogammon {
     match game {
         tetsugaku::AnyGame::Shogammon(g) => g,
         _ => panic!("not a Shogammon game"),

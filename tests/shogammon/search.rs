@@ -8,7 +8,7 @@ use crate::chance_walk::decision_node;
 use crate::expectimax::{expectimax, Seen};
 use tetsugaku::game::{Game, RuleValues};
 use tetsugaku::search::{search, ChancePruning, Config, Control, Limits, TranspositionTable};
-use tetsugaku::variants::shogammon::position::Shogammon;
+use tetsugaku::variants::shogammon::Shogammon;
 use tetsugaku::vocabulary::score::MATE_BOUND;
 use tetsugaku::vocabulary::{Score, SplitMix64};
 

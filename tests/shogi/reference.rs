@@ -120,7 +120,7 @@ impl Naive {
     }
 
     /// Every move by the rules of piece movement, promotion and drops (nifu, dead pieces), with
-    /// the position after it; King safety and pawn-drop mate not yet applied.
+    /// the position after it; King safety and pawn-drop mate are left to the caller.
     fn candidates(&self) -> Vec<(String, Naive)> {
         let us = self.side;
         let mut out = Vec::new();

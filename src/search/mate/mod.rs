@@ -34,7 +34,7 @@
 //!   for failures that depend on the path, in every game: the quick search is what keeps long
 //!   problems fast (believing such failures only on their own path from the start, even with
 //!   each made plain once the search is back at the position repeated, takes up to 2.4 times
-//!   the nodes on the problems of tests/shogi_mate.rs), and the strict check what makes a
+//!   the nodes on the problems of tests/shogi/mate.rs), and the strict check what makes a
 //!   "no mate" trustworthy.
 //! - History-dependent legality (repetition bans, as in Ito Shogi: a move that would create a
 //!   position for the third time is illegal). The position carries its history, so the moves

@@ -18,4 +18,6 @@ pub mod position;
 pub mod position_string;
 pub mod submoves;
 pub mod turns;
+
+pub use position::Shogammon;
 mod weights;
