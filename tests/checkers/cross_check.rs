@@ -509,7 +509,7 @@ const RULE_POSITIONS: [(&str, &str); 27] = [
 // ------------------------------------------------------------------------------------------------
 // (a) Engine perft against the reference
 
-/// The fixtures of the three checkers games (none while their `.perft` files do not exist).
+/// The fixtures of the three checkers games.
 fn checkers_fixtures() -> Vec<Fixture> {
     load_fixtures().into_iter().filter(|f| reference::VARIANTS.contains(&f.variant.as_str())).collect()
 }

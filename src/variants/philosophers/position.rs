@@ -155,18 +155,12 @@ impl Game for Philosophers {
     }
 
     fn generate_legal(&self, moves: &mut Vec<PhilosophersMove>) {
-        self.legal_turns(&mut |turn| {
-            moves.push(turn);
-            false
-        });
+        self.legal_turns(&mut |turn| moves.push(turn));
     }
 
     fn count_legal(&self) -> u64 {
         let mut count = 0;
-        self.legal_turns(&mut |_| {
-            count += 1;
-            false
-        });
+        self.legal_turns(&mut |_| count += 1);
         count
     }
 

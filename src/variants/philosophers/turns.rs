@@ -95,27 +95,27 @@ impl Philosophers {
         after.mind_moves(visit)
     }
 
-    /// Calls `visit` with every legal turn of the side to move, each sub-move sequence once;
-    /// stops and returns `true` as soon as `visit` does.
-    pub(super) fn legal_turns(&self, visit: &mut impl FnMut(PhilosophersMove) -> bool) -> bool {
+    /// Calls `visit` with every legal turn of the side to move, each sub-move sequence once.
+    pub(super) fn legal_turns(&self, visit: &mut impl FnMut(PhilosophersMove)) {
         let board = &self.board;
         board.sub_moves(self.side, &mut |first| {
             if self.judge_sub(board, first, self.checked).is_err() {
                 return false;
             }
-            if visit(PhilosophersMove::single(first)) {
-                return true;
+            visit(PhilosophersMove::single(first));
+            if self.continues_after(first) {
+                let mut after = *board;
+                after.make(first);
+                self.second_sub_moves(first, &after, &mut |second| {
+                    // `first` was legal: the King is safe after it.
+                    if self.judge_sub(&after, second, false).is_ok() {
+                        visit(PhilosophersMove::double(first, second));
+                    }
+                    false
+                });
             }
-            if !self.continues_after(first) {
-                return false;
-            }
-            let mut after = *board;
-            after.make(first);
-            self.second_sub_moves(first, &after, &mut |second| {
-                // `first` was legal: the King is safe after it.
-                self.judge_sub(&after, second, false).is_ok() && visit(PhilosophersMove::double(first, second))
-            })
-        })
+            false
+        });
     }
 
     /// Whether the side to move has a legal turn: a legal first sub-move is one.
