@@ -4,7 +4,7 @@
 
 use tetsugaku::engine::run_bench;
 use tetsugaku::game::Turn;
-use tetsugaku::search::{search, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
+use tetsugaku::search::{search, Bound, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
 use tetsugaku::variants::hasami::{Hasami, RuleSet, VARIANTS};
 use tetsugaku::variants::shogi::Shogi;
 use tetsugaku::Game;
@@ -248,4 +248,47 @@ fn dai_hasami_step_is_a_forced_first_player_win_with_or_without_jumps() {
         .expect("searches");
         assert_eq!(*last.lock().unwrap(), Some(ScoreReport::Mate(9)), "{options:?}");
     }
+}
+
+/// Shogi middlegames where the best move changes between iterations.
+const MIDDLEGAMES: [&str; 3] = [
+    "ln1g3nl/1r1sgkb2/p1pppp1pp/1p4p2/7P1/2P6/PPSPPPP1P/1B3K1R1/LN1G1GSNL b - 1",
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p5P1/2P6/PPSPPPP1P/7R1/LN1GKGSNL b Bb 1",
+];
+
+#[test]
+fn the_last_line_carries_the_score_found_for_the_move_played() {
+    // Node limits stop the search anywhere, also inside an unfinished iteration whose best move
+    // differs from the last completed one's: the line printed for it must carry the score the
+    // search found for that move, the same the summary holds, never a placeholder.
+    let mut unfinished = 0;
+    for position in MIDDLEGAMES {
+        let game = Shogi::from_position_string(position).expect("a valid position");
+        for step in 0..24u64 {
+            let nodes = 2_000 + step * 1_537;
+            let tt = TranspositionTable::new(4).expect("4 MiB");
+            let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+            let infos = std::sync::Mutex::new(Vec::new());
+            let summary = search(&game, &limits, &Config::default(), &tt, &Control::new(false), &|event| {
+                if let Event::Info(info) = event {
+                    infos.lock().unwrap().push(info);
+                }
+            })
+            .expect("no searchmoves to reject");
+            let infos = infos.into_inner().unwrap();
+            let last = infos.last().unwrap_or_else(|| panic!("{position} nodes {nodes}: no info line"));
+            let context = format!("{position} nodes {nodes}: {summary:?} {last:?}");
+            assert_eq!(last.pv.first(), summary.best.as_ref(), "{context}");
+            let score = summary.score.unwrap_or_else(|| panic!("no score: {context}"));
+            assert_eq!(last.score, ScoreReport::from_score(score), "{context}");
+            if last.bound != Bound::Exact || infos.iter().rev().nth(1).is_some_and(|before| before.pv[0] != last.pv[0])
+            {
+                unfinished += 1;
+            }
+        }
+    }
+    // The scan reaches the case it is about.
+    assert!(unfinished > 0, "no search ended with a bound or a new best move");
+    eprintln!("{unfinished} searches ended with a bound or a new best move");
 }

@@ -168,10 +168,11 @@ impl Session {
     }
 
     /// Starts a checkmate search of the current position (`go mate`) on a new thread, for at
-    /// most `time_ms` milliseconds (`None`: until it knows or `stop`). Progress events, then
-    /// one `Checkmate` event; `stop` makes it answer `Timeout`. A game without a checkmate
-    /// search answers `NotImplemented` at once and starts nothing.
-    pub fn go_mate(&mut self, time_ms: Option<u64>, sink: EventSink) -> Result<(), EngineError> {
+    /// most `time_ms` milliseconds and about `nodes` nodes (`None`: until it knows or `stop`).
+    /// Progress events, then one `Checkmate` event; `stop` or a spent limit makes it answer
+    /// `Timeout`. A game without a checkmate search answers `NotImplemented` at once and starts
+    /// nothing.
+    pub fn go_mate(&mut self, time_ms: Option<u64>, nodes: Option<u64>, sink: EventSink) -> Result<(), EngineError> {
         self.ensure_idle()?;
         if !self.game.has_mate_search() {
             sink(Event::Checkmate(MateAnswer::NotImplemented));
@@ -181,7 +182,11 @@ impl Session {
         let (game, thread_control, hash_mib) = (self.game.clone(), Arc::clone(&control), self.options.hash_mib);
         self.start("mate", control, move || {
             let control = &thread_control;
-            let stop = || control.stopped() || time_ms.is_some_and(|limit| control.elapsed_ms() >= limit);
+            let stop = |searched: u64| {
+                control.halted()
+                    || time_ms.is_some_and(|limit| control.elapsed_ms() >= limit)
+                    || nodes.is_some_and(|limit| searched >= limit)
+            };
             let progress = |nodes: u64, hashfull: u32| {
                 let time_ms = control.elapsed_ms();
                 sink(Event::MateProgress { nodes, nps: nodes * 1000 / time_ms.max(1), hashfull, time_ms });

@@ -24,9 +24,9 @@ pub enum MateAnswer {
 
 /// What bounds a checkmate search and where its progress goes.
 pub struct MateBudget<'a> {
-    /// Polled every few thousand nodes; once it says `true` the search answers
-    /// [`MateAnswer::Timeout`] (unless it has just finished a proof).
-    pub stop: &'a dyn Fn() -> bool,
+    /// Polled every thousand nodes or so with the nodes searched; once it says `true` the
+    /// search answers [`MateAnswer::Timeout`] (unless it has just finished a proof).
+    pub stop: &'a dyn Fn(u64) -> bool,
     /// Called about once a second, and once at the end, with the nodes searched so far and
     /// the table's fill in per mille.
     pub progress: &'a dyn Fn(u64, u32),
@@ -95,7 +95,7 @@ impl<'a> MateMeter<'a> {
         self.nodes += 1;
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + Self::POLL_NODES;
-            if (self.budget.stop)() {
+            if (self.budget.stop)(self.nodes) {
                 self.stopped = true;
             }
             if self.last_report.elapsed() >= Self::PROGRESS_EVERY {

@@ -28,8 +28,12 @@ pub enum Command {
     },
     Go(Limits),
     GoPerft(u32),
-    /// `go mate <ms>|infinite` (`None` = infinite).
-    GoMate(Option<u64>),
+    /// `go mate [<ms>|infinite] [nodes <n>]`: at most `time_ms` (`None`: until it knows or
+    /// `stop`) and about `nodes` nodes.
+    GoMate {
+        time_ms: Option<u64>,
+        nodes: Option<u64>,
+    },
     Stop,
     PonderHit,
     GameOver,
@@ -251,15 +255,7 @@ fn go(rest: &str) -> Result<Command, String> {
             };
             return Ok(Command::GoPerft(depth));
         }
-        Some("mate") => {
-            return match (tokens.next(), tokens.next()) {
-                (Some("infinite"), None) => Ok(Command::GoMate(None)),
-                (Some(ms), None) => decimal(ms)
-                    .map(|ms| Command::GoMate(Some(ms)))
-                    .ok_or_else(|| format!("go mate needs a time in ms or infinite, not {ms}")),
-                _ => Err("go mate needs a time in ms or infinite".into()),
-            };
-        }
+        Some("mate") => return go_mate(tokens),
         _ => {}
     }
     // Parameters are separated by blanks: `go depth 3infinite` is malformed.
@@ -288,6 +284,28 @@ fn go(rest: &str) -> Result<Command, String> {
         limits.infinite = true;
     }
     Ok(Command::Go(limits))
+}
+
+/// The parameters after `go mate`: a time in ms or `infinite` (none: `infinite`, as
+/// controllers that send a bare `go mate` wait for its answer) and `nodes <n>`, each at most
+/// once, in either order.
+fn go_mate<'a>(mut tokens: impl Iterator<Item = &'a str>) -> Result<Command, String> {
+    const USAGE: &str = "go mate takes a time in ms or infinite, and nodes <n>";
+    let (mut time, mut nodes) = (None, None);
+    while let Some(token) = tokens.next() {
+        match token {
+            "nodes" if nodes.is_none() => {
+                let n = tokens.next().ok_or("go mate nodes needs a number")?;
+                nodes = Some(decimal(n).ok_or_else(|| format!("go mate nodes needs a number, not {n}"))?);
+            }
+            "infinite" if time.is_none() => time = Some(None),
+            ms if time.is_none() => {
+                time = Some(Some(decimal(ms).ok_or_else(|| format!("{USAGE}, not {ms}"))?));
+            }
+            other => return Err(format!("{USAGE}, not {other}")),
+        }
+    }
+    Ok(Command::GoMate { time_ms: time.flatten(), nodes })
 }
 
 fn bench(rest: &str) -> Result<Command, String> {

@@ -107,9 +107,9 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             session.go(limits, sink)
         }
         Command::GoPerft(depth) => perft(session, depth, out),
-        Command::GoMate(time_ms) => {
+        Command::GoMate { time_ms, nodes } => {
             let sink = event_sink(session, out);
-            session.go_mate(time_ms, sink)
+            session.go_mate(time_ms, nodes, sink)
         }
         Command::Stop | Command::GameOver => {
             session.stop();

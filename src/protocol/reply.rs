@@ -3,7 +3,7 @@
 use crate::catalogue::AnyGame;
 use crate::engine::{BenchReport, OptionKind, OptionSpec};
 use crate::game::{Game, MateAnswer, Turn};
-use crate::search::{Event, Info, ScoreReport};
+use crate::search::{Bound, Event, Info, ScoreReport};
 use crate::vocabulary::{Outcome, Side};
 use crate::with_game;
 use std::fmt::Write;
@@ -15,6 +15,11 @@ pub fn info_line(info: &Info) -> String {
         ScoreReport::Centi(cp) => write!(line, "cp {cp}"),
         ScoreReport::Mate(plies) => write!(line, "mate {plies}"),
     };
+    match info.bound {
+        Bound::Lower => line.push_str(" lowerbound"),
+        Bound::Upper => line.push_str(" upperbound"),
+        Bound::Exact => {}
+    }
     let _ = write!(
         line,
         " nodes {} nps {} hashfull {} time {} pv {}",

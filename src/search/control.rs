@@ -3,8 +3,15 @@ use std::time::Instant;
 
 /// The flags a running search shares with the session that started it. The session sets
 /// them from the protocol thread; every search thread reads them.
+///
+/// Two ways of ending differ: a search *halts* (its threads stop thinking) when a limit is
+/// reached or `stop` arrives, but it may *answer* during `infinite` or `ponder` only after
+/// `stop` (or, when pondering, `ponderhit`).
 #[derive(Debug)]
 pub struct Control {
+    /// The threads stop thinking.
+    halt: AtomicBool,
+    /// The controller said `stop` (or `gameover`, `quit`): halt and answer.
     stop: AtomicBool,
     pondering: AtomicBool,
     /// Set just before the final `BestMove` event: the search counts as over from then on
@@ -19,6 +26,7 @@ pub struct Control {
 impl Control {
     pub fn new(pondering: bool) -> Control {
         Control {
+            halt: AtomicBool::new(false),
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             done: AtomicBool::new(false),
@@ -27,9 +35,17 @@ impl Control {
         }
     }
 
-    /// Asks every search thread to finish now.
+    /// The controller's `stop`: every search thread finishes now and the search answers, also
+    /// an `infinite` or `ponder` one.
     pub fn stop(&self) {
         self.stop.store(true, Relaxed);
+        self.halt.store(true, Relaxed);
+    }
+
+    /// A limit is reached: every search thread finishes now. An `infinite` or `ponder` search
+    /// still holds its answer until [`Control::stop`] (or `ponderhit`).
+    pub fn halt(&self) {
+        self.halt.store(true, Relaxed);
     }
 
     /// Marks the search as over (it is about to report its best move).
@@ -43,8 +59,15 @@ impl Control {
         self.done.load(Relaxed)
     }
 
+    /// Whether the search threads are to stop thinking ([`Control::halt`] or
+    /// [`Control::stop`]).
     #[inline]
-    pub fn stopped(&self) -> bool {
+    pub fn halted(&self) -> bool {
+        self.halt.load(Relaxed)
+    }
+
+    /// Whether the controller said `stop`.
+    pub fn stop_requested(&self) -> bool {
         self.stop.load(Relaxed)
     }
 

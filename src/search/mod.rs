@@ -84,6 +84,8 @@ pub struct Info {
     /// 1-based MultiPV index.
     pub multipv: usize,
     pub score: ScoreReport,
+    /// Whether `score` is the exact value or only a bound on it.
+    pub bound: Bound,
     pub nodes: u64,
     pub nps: u64,
     pub time_ms: u64,
@@ -217,7 +219,7 @@ pub fn search<G: Game>(
                     let game = root.clone();
                     let helper = move || {
                         let _core = shared.cores.hold(id);
-                        if !control.stopped() {
+                        if !control.halted() {
                             Worker::new(id, shared, game, root_moves).iterate(&|_| {});
                         }
                     };
@@ -229,15 +231,17 @@ pub fn search<G: Game>(
         // Step 2. The main thread searches, reporting every completed iteration.
         let mut main = Worker::new(0, shared, root.clone(), root_moves);
         main.iterate(&|worker| report_lines(worker, root, shared, report));
+        control.halt();
         wait_for_release(limits, control);
-        control.stop();
 
         // Step 3. Answer now, before the helpers are joined: those waiting for their turn on a
         // core only see `stop` when they get it. The scope joins them before `search` returns,
         // and the session waits for that before it starts anything else.
-        if main.reported_best != Some(main.root_moves[0].mv) {
-            // The move played comes from an unfinished iteration (or none finished): report its
-            // line, as GUIs show the last pv as the engine's choice.
+        let played = &main.root_moves[0];
+        if main.reported_best != Some(played.mv) || main.reported_found != played.found {
+            // The unfinished iteration changed the move to play or what is known of its score
+            // (or none finished): report its line, as controllers take the last pv and score as
+            // the engine's choice and its evaluation.
             report_lines(&main, root, shared, report);
         }
         let best = &main.root_moves[0];
@@ -248,7 +252,7 @@ pub fn search<G: Game>(
             // After a chance node the reply depends on the roll: nothing to ponder on.
             matches!(after.turn(), Turn::Decide(_)).then(|| after.format_move(reply))
         });
-        summary.score = (best.score > -crate::vocabulary::score::INFINITE).then_some(best.score);
+        summary.score = best.found.map(|found| found.score);
         summary.depth = main.completed_depth;
         answer(&summary, control, report);
     });
@@ -264,14 +268,17 @@ fn answer(summary: &Summary, control: &Control, report: &(dyn Fn(Event) + Sync))
     report(Event::BestMove { best: summary.best.clone(), ponder: summary.ponder.clone() });
 }
 
-/// `infinite` and `ponder` searches may not answer before `stop` (or `ponderhit`).
+/// `infinite` and `ponder` searches may not answer before `stop` (or `ponderhit`), also when
+/// they have halted at their depth or node limit.
 fn wait_for_release(limits: &Limits, control: &Control) {
-    while !control.stopped() && (limits.infinite || control.pondering()) {
+    while !control.stop_requested() && (limits.infinite || control.pondering()) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
 
-/// Reports every MultiPV line of the main thread's last completed iteration.
+/// Reports the MultiPV lines of the main thread: each with the score the last finished search
+/// of its move found, its bound and the depth of that search. A line whose move has not been searched yet (`stop` in
+/// the first iteration) is left out.
 fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, report: &(dyn Fn(Event) + Sync)) {
     let nodes = shared.total_nodes().max(worker.nodes());
     let time_ms = shared.control.elapsed_ms();
@@ -279,6 +286,7 @@ fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, 
     let hashfull = shared.tt.hashfull();
     let lines = shared.multipv.min(worker.root_moves.len());
     for (index, root_move) in worker.root_moves[..lines].iter().enumerate() {
+        let Some(found) = root_move.found else { continue };
         let mut game = root.clone();
         let mut pv = Vec::with_capacity(root_move.pv.len());
         for &mv in &root_move.pv {
@@ -290,15 +298,11 @@ fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, 
             }
         }
         report(Event::Info(Info {
-            depth: worker.completed_depth.max(1),
-            seldepth: root_move.seldepth.max(worker.completed_depth as usize),
+            depth: found.depth.max(1),
+            seldepth: root_move.seldepth.max(found.depth as usize),
             multipv: index + 1,
-            // A move not yet searched (stop during the first iteration) has no score yet.
-            score: if root_move.score <= -crate::vocabulary::score::INFINITE {
-                ScoreReport::Centi(0)
-            } else {
-                ScoreReport::from_score(root_move.score)
-            },
+            score: ScoreReport::from_score(found.score),
+            bound: found.bound,
             nodes,
             nps,
             time_ms,

@@ -78,10 +78,25 @@ fn table_move_index<G: Game>(moves: &[G::Move], code: Option<u32>) -> Option<usi
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
     pub mv: M,
+    /// Its score in the pass under way (`-INFINITE` until searched, and when it failed low
+    /// under a null window): the order of the root moves.
     pub score: Score,
+    /// Its score at the end of the last completed iteration (the aspiration window's centre).
     pub previous: Score,
+    /// What the last finished search of this move returned: what is reported for it.
+    pub found: Option<Found>,
     pub pv: Vec<M>,
     pub seldepth: usize,
+}
+
+/// The result of a finished search of a root move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub score: Score,
+    /// Whether `score` is the exact value or only a bound (an aspiration or null window failed).
+    pub bound: Bound,
+    /// The depth of the iteration that searched it.
+    pub depth: u32,
 }
 
 /// Iterations of fewer nodes than this (mostly answered by the transposition table) say
@@ -108,6 +123,8 @@ pub struct Worker<'a, G: Game> {
     root_depth: i32,
     /// The best move of the last reported iteration (main thread).
     pub reported_best: Option<G::Move>,
+    /// What was reported for it.
+    pub reported_found: Option<Found>,
     /// How many iterations in a row have ended with the same best move (main thread).
     stable_iterations: usize,
     nodes: u64,
@@ -131,7 +148,7 @@ impl<'a, G: Game> Worker<'a, G> {
     pub fn new(id: usize, shared: &'a Shared<'a>, game: G, root: &[G::Move]) -> Worker<'a, G> {
         let root_moves = root
             .iter()
-            .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0 })
+            .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, found: None, pv: vec![mv], seldepth: 0 })
             .collect();
         let (root_side, draw_value) = (game.side(), game.draw_value());
         let mut draw = [DRAW; 2];
@@ -145,6 +162,7 @@ impl<'a, G: Game> Worker<'a, G> {
             completed_depth: 0,
             root_depth: 0,
             reported_best: None,
+            reported_found: None,
             stable_iterations: 0,
             nodes: 0,
             seldepth: 0,
@@ -193,6 +211,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let best = Some(self.root_moves[0].mv);
                 self.stable_iterations = if self.reported_best == best { self.stable_iterations + 1 } else { 0 };
                 self.reported_best = best;
+                self.reported_found = self.root_moves[0].found;
                 let growth = iteration_growth(previous_nodes, iteration_nodes);
                 if self.iteration_ends_search(iteration_ms, growth) {
                     break;
@@ -241,11 +260,15 @@ impl<'a, G: Game> Worker<'a, G> {
             let mv = self.root_moves[i].mv;
             self.nodes += 1;
             self.game.play(mv);
+            // The window of the search whose score counts.
+            let (mut low, mut high) = (alpha, beta);
             let score = if i == line {
                 -self.search(depth - 1, 1, -beta, -alpha, false)
             } else {
+                (low, high) = (alpha, alpha + 1);
                 let mut s = -self.search(depth - 1, 1, -alpha - 1, -alpha, true);
                 if s > alpha && s < beta && !self.stopped {
+                    (low, high) = (alpha, beta);
                     s = -self.search(depth - 1, 1, -beta, -alpha, false);
                 }
                 s
@@ -254,6 +277,14 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.stopped {
                 break;
             }
+            let bound = if score <= low {
+                Bound::Upper
+            } else if score >= high {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.root_moves[i].found = Some(Found { score, bound, depth: depth as u32 });
             if i == line || score > alpha {
                 let root = &mut self.root_moves[i];
                 root.score = score;
@@ -330,7 +361,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.flush_nodes();
             self.shared.cores.take_turns(self.id);
         }
-        if !self.stopped && self.shared.control.stopped() {
+        if !self.stopped && self.shared.control.halted() && (self.id != 0 || self.has_answer()) {
             self.stopped = true;
         }
         self.stopped
@@ -340,12 +371,21 @@ impl<'a, G: Game> Worker<'a, G> {
         self.shared.nodes[self.id].store(self.nodes, Relaxed);
     }
 
-    /// Main thread only: stops every thread at the hard time limit or the node limit, once
-    /// there is a searched move to play: a completed iteration, or in the first one a root move
-    /// with a score (a quiescence explosion at depth 1 must not overstep the clock).
+    /// Whether the main thread has a searched move to play: a root move with a score found in
+    /// this search. Until then neither a limit nor `stop` ends it, so that every answer comes
+    /// with a score the search found (in practice the first root move at depth 1 takes well
+    /// under a millisecond; a quiescence explosion there may overstep the clock).
+    fn has_answer(&self) -> bool {
+        self.completed_depth > 0 || self.root_moves.iter().any(|r| r.found.is_some())
+    }
+
+    /// Main thread only: halts every thread at the hard time limit or the node limit, once
+    /// there is a searched move to play ([`Worker::has_answer`]). The clock does not run while
+    /// pondering (it starts at `ponderhit`) nor in an `infinite` search; the node limit counts
+    /// every node since `go`, pondering included.
     fn check_limits(&mut self) {
         let shared = self.shared;
-        if self.completed_depth == 0 && self.root_moves.iter().all(|r| r.score <= -INFINITE) {
+        if !self.has_answer() {
             return;
         }
         let out_of_time = !shared.control.pondering()
@@ -353,7 +393,7 @@ impl<'a, G: Game> Worker<'a, G> {
             && self.deadline.is_some_and(|deadline| shared.control.clock_ms() >= deadline);
         let out_of_nodes = shared.limits.nodes.is_some_and(|n| shared.total_nodes() >= n);
         if out_of_time || out_of_nodes {
-            shared.control.stop();
+            shared.control.halt();
         }
     }
 

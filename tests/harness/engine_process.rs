@@ -341,6 +341,9 @@ pub struct Info {
     pub depth: Option<u32>,
     pub multipv: Option<usize>,
     pub score: Option<String>,
+    /// `lowerbound` or `upperbound` after the score.
+    pub bound: Option<String>,
+    pub nodes: Option<u64>,
     pub pv: Vec<String>,
 }
 
@@ -358,6 +361,8 @@ impl Info {
             match words[i] {
                 "depth" => info.depth = words.get(i + 1).and_then(|w| w.parse().ok()),
                 "multipv" => info.multipv = words.get(i + 1).and_then(|w| w.parse().ok()),
+                "nodes" => info.nodes = words.get(i + 1).and_then(|w| w.parse().ok()),
+                bound @ ("lowerbound" | "upperbound") => info.bound = Some(bound.to_string()),
                 "score" => {
                     info.score = match (words.get(i + 1), words.get(i + 2)) {
                         (Some(&kind @ ("cp" | "mate")), Some(value)) if value.parse::<i64>().is_ok() => {

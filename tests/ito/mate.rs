@@ -37,7 +37,7 @@ fn ito_after(text: &str, moves: &[&str]) -> Ito {
 fn solve(position: &Ito) -> (MateAnswer, u64, Duration) {
     let started = Instant::now();
     let nodes = Cell::new(0);
-    let stop = || started.elapsed() > CEILING;
+    let stop = |_: u64| started.elapsed() > CEILING;
     let progress = |searched: u64, _hashfull: u32| nodes.set(searched);
     let answer = mate::search(position, &MateBudget { stop: &stop, progress: &progress, hash_mib: 16 });
     let elapsed = started.elapsed();

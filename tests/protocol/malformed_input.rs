@@ -326,7 +326,7 @@ fn expectation(bytes: &[u8]) -> Option<Expect> {
             | Command::Bench(_)
             | Command::GoPerft(_)
             | Command::Go(_) => None,
-            Command::GoMate(_) => Some(Expect::Checkmate),
+            Command::GoMate { .. } => Some(Expect::Checkmate),
             Command::Moves => Some(Expect::OneLine("moves")),
             Command::Result => Some(Expect::OneLine("result ")),
             Command::SetOption { .. }

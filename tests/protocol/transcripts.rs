@@ -353,6 +353,121 @@ fn ponder_then_ponderhit_finishes_under_the_given_limit() {
     assert_quiet(&mut engine);
 }
 
+/// Collects what the engine prints for `period`, failing on a `bestmove` (the search must hold
+/// its answer) or anything but search output.
+fn assert_holds_its_answer(engine: &mut Engine, period: Duration, what: &str) -> Vec<String> {
+    let meanwhile = engine.collect_for(period);
+    assert!(
+        !meanwhile.iter().any(|l| l.starts_with("bestmove")),
+        "{what} printed a bestmove before it was released\n{}",
+        engine.context()
+    );
+    assert!(meanwhile.iter().all(|l| is_search_output(l)), "{meanwhile:?}");
+    meanwhile
+}
+
+#[test]
+fn limits_while_pondering_end_the_thinking_and_never_the_wait() {
+    // §4.7: `depth` and `nodes` end the thinking also while pondering, the clock runs from
+    // `ponderhit`; the answer waits for `ponderhit` or `stop` whatever the limits, and after
+    // `ponderhit` comes as the limits say (at once when they are already spent).
+    const NODES: u64 = 20_000;
+    let limits = [
+        "nodes 20000",
+        "depth 3",
+        "nodes 20000 depth 30",
+        "movetime 200",
+        "btime 0 wtime 0 byoyomi 300",
+        "btime 4000 wtime 4000 binc 100 winc 100",
+        "btime 4000 wtime 4000 byoyomi 200 nodes 20000",
+    ];
+    let mut engine = Engine::start();
+    engine.silent("setoption name USI_Ponder value true");
+    let setup = "position startpos moves 7g7f 3c3d 2g2f";
+    engine.silent(setup);
+    let legal = engine.move_set();
+    for release in ["ponderhit", "stop"] {
+        for limit in limits {
+            let what = format!("go ponder {limit}, then {release}");
+            engine.send(&format!("go ponder {limit}"));
+            let mut lines = wait_for_first_info(&mut engine);
+            // Longer than any of the limits takes.
+            lines.extend(assert_holds_its_answer(&mut engine, Duration::from_millis(800), &what));
+            let sent = Instant::now();
+            engine.send(release);
+            lines.extend(engine.until(|l| l.starts_with("bestmove")));
+            let waited = sent.elapsed();
+            let search = Search::from_lines(lines);
+            check_search(&search, &legal);
+            let last = search.infos.last().expect("checked");
+            if limit.contains("nodes") {
+                // The node limit halted the thinking while it pondered (with one thread the
+                // count overshoots by at most the nodes between two looks at it).
+                let nodes = last.nodes.expect("nodes on every pv line");
+                assert!(nodes <= NODES + 1_000, "{what}: {nodes} nodes\n{}", engine.context());
+            }
+            if limit == "depth 3" {
+                assert!(search.infos.iter().all(|i| i.depth <= Some(3)), "{what}: {:?}", search.lines);
+            }
+            if limit.contains("nodes") || limit.contains("depth 3") || release == "stop" {
+                // Spent limits, or `stop`: the answer comes at once.
+                assert!(waited < Duration::from_secs(2), "{what}: answered after {waited:?}");
+            }
+            engine.send("stop");
+            engine.send("ponderhit");
+            assert_quiet(&mut engine);
+        }
+    }
+    assert_eq!(engine.finish(true).code(), Some(0));
+}
+
+#[test]
+fn limits_of_an_infinite_search_end_the_thinking_and_never_the_wait() {
+    // §4.6: `go ... infinite` answers only after `stop`; its `depth` and `nodes` end the
+    // thinking.
+    let mut engine = Engine::start();
+    engine.silent("position startpos moves 7g7f 3c3d");
+    let legal = engine.move_set();
+    for limit in ["nodes 20000 infinite", "infinite depth 3", "depth 2 nodes 500000 infinite"] {
+        engine.send(&format!("go {limit}"));
+        let mut lines = wait_for_first_info(&mut engine);
+        lines.extend(assert_holds_its_answer(&mut engine, Duration::from_millis(800), limit));
+        engine.ready("isready");
+        engine.send("stop");
+        lines.extend(engine.until(|l| l.starts_with("bestmove")));
+        let search = Search::from_lines(lines);
+        check_search(&search, &legal);
+        let last = search.infos.last().expect("checked");
+        if limit.contains("20000") {
+            assert!(last.nodes.is_some_and(|n| n <= 21_000), "{limit}: {last:?}");
+        }
+        if let Some(depth) = limit.split("depth ").nth(1).and_then(|d| d.split(' ').next()?.parse::<u32>().ok()) {
+            assert!(search.infos.iter().all(|i| i.depth <= Some(depth)), "{limit}: {:?}", search.lines);
+        }
+        engine.send("stop");
+        assert_quiet(&mut engine);
+    }
+    assert_eq!(engine.finish(true).code(), Some(0));
+}
+
+#[test]
+fn the_last_line_before_bestmove_scores_the_move_played() {
+    // Searches stopped anywhere by their node limit: every pv line has a score the search
+    // found (a bound is marked as one), and the last one is the played move's.
+    let mut engine = Engine::start();
+    engine.silent("position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e");
+    let legal = engine.move_set();
+    let mut bounds = 0;
+    for step in 0..25 {
+        let search = engine.search(&format!("nodes {}", 3_000 + step * 2_011));
+        check_search(&search, &legal);
+        let last = search.infos.last().expect("checked");
+        assert_eq!(last.pv.first(), Some(&search.best), "{:?}", search.lines);
+        bounds += search.infos.iter().filter(|i| i.bound.is_some()).count();
+    }
+    eprintln!("{bounds} lines reported a bound");
+}
+
 #[test]
 fn multipv_3_prints_three_lines_per_iteration() {
     let mut engine = Engine::start();

@@ -39,7 +39,7 @@ fn solve_within(sfen: &str, limit: Duration) -> (MateAnswer, u64) {
     let game = shogi(sfen);
     let started = Instant::now();
     let nodes = Cell::new(0);
-    let stop = || started.elapsed() > limit;
+    let stop = |_: u64| started.elapsed() > limit;
     let progress = |searched: u64, _hashfull: u32| nodes.set(searched);
     let answer = game.search_mate(&MateBudget { stop: &stop, progress: &progress, hash_mib: 16 });
     (answer, nodes.get())
@@ -194,7 +194,7 @@ const MICROCOSMOS: &str =
 
 /// Sends `go mate <limit>` and returns its `info` lines and the `checkmate` line.
 fn go_mate(engine: &mut Engine, limit: &str) -> (Vec<String>, String) {
-    engine.send(&format!("go mate {limit}"));
+    engine.send(format!("go mate {limit}").trim_end());
     let mut lines = engine.until(|l| l.starts_with("checkmate"));
     let answer = lines.pop().unwrap_or_default();
     for line in &lines {
@@ -220,11 +220,22 @@ fn go_mate_answers_one_checkmate_line_over_the_protocol() {
 
     engine.silent("position sfen 4k4/9/9/9/9/9/9/9/K8 b P 1");
     assert_eq!(go_mate(&mut engine, "infinite").1, "checkmate nomate");
+    // A bare `go mate` is `go mate infinite`: it answers when it knows.
+    assert_eq!(go_mate(&mut engine, "").1, "checkmate nomate");
+    engine.silent(&format!("position sfen {sfen}"));
+    assert_mating_line(sfen, &go_mate(&mut engine, "").1.split(' ').skip(1).map(String::from).collect::<Vec<_>>());
     engine.silent(&format!("position sfen {MICROCOSMOS}"));
     let started = Instant::now();
     assert_eq!(go_mate(&mut engine, "1").1, "checkmate timeout");
     assert!(started.elapsed() < Duration::from_secs(2), "go mate 1 took {:?}", started.elapsed());
     assert_eq!(go_mate(&mut engine, "0").1, "checkmate timeout");
+    // Node limits, with or without a time: about that many nodes, then a timeout.
+    for limit in ["nodes 5000", "infinite nodes 5000", "nodes 5000 60000"] {
+        let (infos, answer) = go_mate(&mut engine, limit);
+        assert_eq!(answer, "checkmate timeout", "{limit}");
+        let nodes: u64 = infos.last().and_then(|l| l.split(' ').nth(2)?.parse().ok()).unwrap_or(u64::MAX);
+        assert!((5000..5000 + 2 * 1024).contains(&nodes), "{limit}: {nodes} nodes");
+    }
     engine.ready("isready");
     assert_eq!(engine.finish(true).code(), Some(0));
 }
@@ -269,8 +280,10 @@ fn malformed_go_mate_is_refused_with_one_error_line() {
     engine.silent("position sfen 8k/9/6R2/9/9/9/9/9/K8 b G 1");
     let state = engine.state();
     for bad in [
-        "go mate",
         "go mate x",
+        "go mate nodes",
+        "go mate nodes 5 nodes 6",
+        "go mate 5 nodes 6 7",
         "go mate -1",
         "go mate 5 6",
         "go mate infinite now",
@@ -418,7 +431,7 @@ fn a_proven_mate_survives_a_stop_during_the_search_for_a_shorter_one() {
     let game = shogi(sfen);
     let stopped_after = |polls: u64| {
         let asked = Cell::new(0);
-        let stop = || {
+        let stop = |_: u64| {
             asked.set(asked.get() + 1);
             asked.get() > polls
         };
