@@ -1,9 +1,9 @@
-//! Pictures of positions. Every game describes its position as a [`Drawing`] (next to its `d`
-//! diagram, from the same data): one or more grids of cells holding pieces, and caption lines
-//! (hands, the roll, the Thought's run). [`svg`] draws any drawing, so a new game only says what
-//! is where.
+//! Pictures of positions. Every game describes its position as a [`Drawing`]: one or more grids
+//! of cells holding pieces, and caption lines (hands, the roll, the Thought's run). [`svg`] draws
+//! any drawing and [`text`] writes it as the `d` diagram, so a new game only says what is where.
 
 pub mod svg;
+pub mod text;
 
 use crate::vocabulary::Side;
 
@@ -57,6 +57,9 @@ pub struct Piece {
     /// Promoted (shogi's `+`), a checkers Prince, a flipped Ito piece: drawn in red.
     pub promoted: bool,
     pub shape: Shape,
+    /// What the `d` diagram writes for it: its position-string token (`P`, `+p`, `m`); `t` for
+    /// the Thought, which position strings name by its square.
+    pub token: String,
 }
 
 impl Piece {
@@ -68,7 +71,7 @@ impl Piece {
             None => (false, token),
         };
         let owner = if letters.chars().any(|c| c.is_ascii_lowercase()) { Side::Second } else { Side::First };
-        Piece { owner: Some(owner), label: letters.to_ascii_uppercase(), promoted, shape }
+        Piece { owner: Some(owner), label: letters.to_ascii_uppercase(), promoted, shape, token: token.to_string() }
     }
 }
 
@@ -112,11 +115,23 @@ mod tests {
         let piece = |token| Piece::of_token(token, Shape::Tile);
         assert_eq!(
             piece("P"),
-            Piece { owner: Some(Side::First), label: "P".into(), promoted: false, shape: Shape::Tile }
+            Piece {
+                owner: Some(Side::First),
+                label: "P".into(),
+                promoted: false,
+                shape: Shape::Tile,
+                token: "P".into()
+            }
         );
         assert_eq!(
             piece("+r"),
-            Piece { owner: Some(Side::Second), label: "R".into(), promoted: true, shape: Shape::Tile }
+            Piece {
+                owner: Some(Side::Second),
+                label: "R".into(),
+                promoted: true,
+                shape: Shape::Tile,
+                token: "+r".into()
+            }
         );
         assert_eq!(piece("k").owner, Some(Side::Second));
     }

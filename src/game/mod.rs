@@ -258,8 +258,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The position string (`protocol-spec.md`) of the current position.
     fn position_string(&self) -> String;
 
-    /// The game's part of the `d` reply (protocol-spec.md §9.5): the board, then in games with
-    /// pieces in hand one line per player written by [`notation::hand_line`].
+    /// The game's part of the `d` reply (protocol-spec.md §9.5): the board, the grids of
+    /// [`drawing`](Game::drawing) as `crate::drawing::text` writes them in the game's column
+    /// width, then in games with pieces in hand one line per player written by
+    /// [`notation::hand_line`].
     /// Only that: the protocol adds the lines every game shares (variant, side to move, result,
     /// `side`/`sfen`/`key`). No line may start with `side `, `sfen ` or `key `.
     fn diagram(&self) -> String;

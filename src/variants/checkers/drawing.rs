@@ -2,6 +2,7 @@
 //! (`P`, in red) and royal Kings (`K`); English checkers' crowned man is a red `K`.
 
 use super::position::{Checkers, Piece};
+use super::position_string::token_at;
 use crate::drawing::{self, shogi_labels, Cell, Drawing, Grid, Shape};
 use crate::vocabulary::Side;
 
@@ -21,7 +22,8 @@ pub fn drawing(position: &Checkers) -> Drawing {
                         Piece::Prince => (crowned, true),
                         Piece::King => ("K", false),
                     };
-                    drawing::Piece { owner: Some(side), label: label.into(), promoted, shape: Shape::Stone }
+                    let token = token_at(position.pieces(), sq).unwrap_or_default().into();
+                    drawing::Piece { owner: Some(side), label: label.into(), promoted, shape: Shape::Stone, token }
                 })
                 .collect(),
         ),

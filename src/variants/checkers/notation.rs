@@ -1,12 +1,12 @@
 //! Move tokens and the `d` diagram of the checkers games (protocol-spec.md §15).
 
+use super::drawing::drawing;
 use super::geometry::Geometry;
 use super::moves::CheckersMove;
 use super::position::Checkers;
-use super::position_string::token_at;
+use crate::drawing::text;
 use crate::game::notation::find_legal;
 use crate::game::{GameError, MoveError};
-use std::fmt::Write;
 
 /// The token of `mv`: `3g4f` for a step or slide, `3gx5ex7c` for a capture.
 pub fn format_move(geo: &Geometry, mv: CheckersMove) -> String {
@@ -44,22 +44,12 @@ pub fn parse_move(position: &Checkers, text: &str) -> Result<CheckersMove, GameE
     )
 }
 
-/// The board for humans (`d`): files from the highest on the left, ranks from `a` at the top,
-/// pieces as in position strings (`+M` a Prince or crowned king), `.` an empty dark square and
-/// a blank a light one.
+/// A diagram column: the widest token (`+M`) and a space.
+const COLUMN: usize = 3;
+
+/// The board for humans (`d`): the drawing's grid as `drawing::text` writes it, files from the
+/// highest on the left, ranks from `a` at the top, pieces as in position strings (`+M` a Prince
+/// or crowned king), `.` an empty dark square and `-` a light one.
 pub fn diagram(position: &Checkers) -> String {
-    let geo = position.geometry();
-    let mut text = String::new();
-    let files: Vec<String> = (1..=geo.width).rev().map(|f| format!("{f:>2}")).collect();
-    let _ = write!(text, "  {}", files.join(" "));
-    for row in 0..geo.width {
-        let cells: Vec<String> = (0..geo.width)
-            .map(|col| match geo.square_at(row, col) {
-                None => "  ".to_string(),
-                Some(sq) => format!("{:>2}", token_at(position.pieces(), sq).unwrap_or(".")),
-            })
-            .collect();
-        let _ = write!(text, "\n  {} {}", cells.join(" "), (b'a' + row as u8) as char);
-    }
-    text
+    text::diagram(&drawing(position), COLUMN)
 }

@@ -11,8 +11,17 @@ pub fn drawing(position: &Hasami) -> Drawing {
         let bit = 1u128 << (row * geo.width + column);
         let men = Side::ALL.into_iter().filter(|&side| position.men(side) & bit != 0);
         Cell::Square(
-            men.map(|side| Piece { owner: Some(side), label: String::new(), promoted: false, shape: Shape::Stone })
-                .collect(),
+            men.map(|side| {
+                let token = if side == Side::First { "P" } else { "p" };
+                Piece {
+                    owner: Some(side),
+                    label: String::new(),
+                    promoted: false,
+                    shape: Shape::Stone,
+                    token: token.into(),
+                }
+            })
+            .collect(),
         )
     });
     Drawing { grids: vec![grid], captions: vec![] }

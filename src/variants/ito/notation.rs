@@ -1,13 +1,12 @@
 //! Move tokens with reasons for refusing illegal ones, and the `d` diagram.
 
+use super::drawing::drawing;
 use super::moves::{square_name, ItoMove};
 use super::piece::{targets, SQUARES};
 use super::position::Ito;
+use crate::drawing::text;
 use crate::game::notation::find_legal;
-use crate::game::notation::hand_line;
 use crate::game::{GameError, MoveError};
-use crate::vocabulary::Side;
-use std::fmt::Write;
 
 /// Finds the legal move written `text` (`1n1m`, `N*1k`, `+N*1k`), or says why there is none.
 pub fn parse_move(position: &Ito, text: &str) -> Result<ItoMove, GameError> {
@@ -47,22 +46,18 @@ fn why_illegal(position: &Ito, mv: ItoMove) -> String {
     position.judge_move(mv).err().map_or("not a legal move".to_string(), |refusal| refusal.words().to_string())
 }
 
-/// The line for humans (`d`): the square names from `1a` (the second player's end) to `1u`,
-/// the pieces under them (Black's upper case, White's lower case, a flipped face with `+`,
-/// empty squares `.`), the rulebook's square numbers 21..1; then both hands, Black's first.
+/// A diagram column: the widest cell (a flipped face `+N`, a square name `1k`, a square number
+/// `21`) and a space.
+const COLUMN: usize = 3;
+
+/// The line for humans (`d`): the drawing's grid as `drawing::text` writes it, the square names
+/// from `1a` (the second player's end) to `1u` over the pieces (Black's upper case, White's lower
+/// case, a flipped face with `+`, empty squares `.`); under them the rulebook's square numbers
+/// 21..1 in the same columns; then both hands, Black's first.
 pub fn diagram(position: &Ito) -> String {
-    let board = position.board();
-    let mut names = String::new();
-    let mut pieces = String::new();
-    let mut numbers = String::new();
-    for square in (0..SQUARES).rev() {
-        let _ = write!(names, "{:>3}", square_name(square));
-        let _ = write!(pieces, "{:>3}", board.at(square).map_or(".".to_string(), |p| p.token()));
-        let _ = write!(numbers, "{:>3}", square + 1);
-    }
-    let mut text = format!("{names}\n{pieces}\n{numbers}");
-    for side in Side::ALL {
-        let _ = write!(text, "\n{}", hand_line(side, board.held(side)));
-    }
-    text
+    let drawing = drawing(position);
+    let mut lines = text::grid_lines(&drawing.grids, COLUMN);
+    lines.push(text::columns((1..=SQUARES).rev(), COLUMN));
+    lines.extend(drawing.captions);
+    lines.join("\n")
 }

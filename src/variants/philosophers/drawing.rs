@@ -15,7 +15,7 @@ pub fn drawing(position: &Philosophers) -> Drawing {
     });
     let mind_squares = [[Thought::O1, Thought::D1], [Thought::O2, Thought::D2]];
     let mind = Grid::new("Mind", vec!["o".into(), "d".into()], vec!["1".into(), "2".into()], |column, row| {
-        let thought = Piece { owner: None, label: "T".into(), promoted: false, shape: Shape::Token };
+        let thought = Piece { owner: None, label: "T".into(), promoted: false, shape: Shape::Token, token: "t".into() };
         Cell::Square(if board.thought() == mind_squares[row][column] { vec![thought] } else { vec![] })
     });
     Drawing { grids: vec![field, mind], captions: vec![format!("mind-moves in a row: {}", board.run())] }

@@ -1,14 +1,15 @@
 //! Turn tokens with reasons for refusing illegal ones, and the `d` diagram of both boards.
 
 use super::board::Board;
+use super::drawing::drawing;
 use super::mind::Thought;
 use super::moves::{PhilosophersMove, SubMove};
-use super::piece::{last_row, row, square_name, Kind, WIDTH};
+use super::piece::{last_row, row, square_name, Kind};
 use super::position::Philosophers;
+use crate::drawing::text;
 use crate::game::notation::find_legal;
 use crate::game::{GameError, MoveError};
 use crate::vocabulary::Side;
-use std::fmt::Write;
 
 /// What a turn token looks like, for `malformed move` errors.
 const EXPECTED: &str = "a turn such as 4e4d, 4b4a=H, mo1o2 or 2c2d,2d2e (or the inventor's c5-c4, c2-c1ph, mo1-o2)";
@@ -116,25 +117,14 @@ fn why_not_a_move(board: &Board, us: Side, sub: SubMove) -> String {
     }
 }
 
-/// Both boards for humans (`d`, protocol-spec.md §9.5): the Field with the file numbers above
-/// and each rank's letter at its right, White's pieces upper case, empty squares `.`; the Mind
-/// beside the first two ranks, its columns `o` and `d` and rows 1 and 2, the Thought as `t`;
-/// then the number of mind-moves just made.
+/// A diagram column: a piece's letter and a space.
+const COLUMN: usize = 2;
+
+/// Both boards for humans (`d`, protocol-spec.md §13.4.1), as `drawing::text` writes the
+/// drawing's grids side by side: the Field with the file numbers above and each rank's letter at
+/// its right, White's pieces upper case, empty squares `.`; the Mind to its right beside the first
+/// two ranks, its columns `o` and `d` and rows 1 and 2, the Thought as `t`; then the number of
+/// mind-moves just made.
 pub fn diagram(position: &Philosophers) -> String {
-    let board = position.board();
-    let mut text = String::from("  6  5  4  3  2  1          o  d");
-    for r in 0..WIDTH {
-        text.push('\n');
-        for c in 0..WIDTH {
-            let _ = write!(text, "{:>3}", board.at(r * WIDTH + c).map_or('.', |p| p.letter()));
-        }
-        let _ = write!(text, "  {}", (b'a' + r as u8) as char);
-        if r < 2 {
-            let mark = |thought: Thought| if board.thought() == thought { 't' } else { '.' };
-            let (o, d) = if r == 0 { (Thought::O1, Thought::D1) } else { (Thought::O2, Thought::D2) };
-            let _ = write!(text, "    {}  {}  {}", r + 1, mark(o), mark(d));
-        }
-    }
-    let _ = write!(text, "\nmind-moves in a row: {}", board.run());
-    text
+    text::diagram(&drawing(position), COLUMN)
 }

@@ -2,11 +2,12 @@
 //! node (`7g7f,5i5h`, `pass`), or `RR:turn` when `RR` is the known roll.
 
 use super::dice::Roll;
+use super::drawing::drawing;
 use super::points::Board;
 use super::position::{Shogammon, ShogammonMove};
+use crate::drawing::text;
 use crate::game::{Game, GameError, MoveError, Turn as Node};
 use crate::variants::shogi_core::moves::ShogiMove;
-use crate::variants::shogi_core::notation::board_diagram;
 
 /// What a turn looks like, for `bad move` errors.
 const EXPECTED_TURN: &str = "a turn such as 7g7f,5i5h, P*5e or pass";
@@ -45,16 +46,13 @@ pub fn parse_move(position: &Shogammon, text: &str) -> Result<ShogammonMove, Gam
     })
 }
 
-/// The board with points written `[lower top]`, both hands, and the roll (`-` at a chance node).
+/// A diagram column: the widest cell, a point of two promoted pieces (`[+B+N]`), and a space.
+const COLUMN: usize = 7;
+
+/// The board as `drawing::text` writes the drawing's grid, points written `[lower top]` as in
+/// position strings; both hands, and the roll (`-` at a chance node).
 pub fn diagram(position: &Shogammon, board: &Board) -> String {
-    let cell = |sq| match (board.tops().piece_at(sq), board.under(sq)) {
-        (Some(top), Some(lower)) => format!("[{}{}]", lower.sfen(), top.sfen()),
-        (Some(top), None) => top.sfen(),
-        _ => ".".to_string(),
-    };
-    let mut text = board_diagram(board.tops(), 5, cell);
-    text.push_str(&format!("\n{}", roll_line(position)));
-    text
+    text::diagram(&drawing(position, board), COLUMN)
 }
 
 /// `roll: <the roll>`, or `roll: - (not rolled yet)`.
@@ -76,8 +74,8 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{e}"));
         let diagram = diagram(&game, game.board());
         let lines: Vec<&str> = diagram.lines().collect();
-        assert_eq!(lines[0], "     9    8    7    6    5    4    3    2    1");
-        assert_eq!(lines[9], "     L    N    S    G    . [GK]    S    N    L  i");
+        assert_eq!(lines[0], "      9      8      7      6      5      4      3      2      1");
+        assert_eq!(lines[9], "      L      N      S      G      .   [GK]      S      N      L  i");
         assert_eq!(&lines[10..], ["hand b: -", "hand w: 2p", "roll: - (not rolled yet)"]);
     }
 

@@ -1,12 +1,13 @@
 //! USI move tokens with reasons for refusing illegal ones, and the `d` diagram.
 
+use super::drawing::drawing;
 use super::position::Shogi;
+use crate::drawing::text;
 use crate::game::notation::find_legal;
 use crate::game::{GameError, MoveError};
 use crate::variants::shogi_core::attacks;
 use crate::variants::shogi_core::bitboard::{bit, files_of};
 use crate::variants::shogi_core::moves::ShogiMove;
-use crate::variants::shogi_core::notation::board_diagram;
 use crate::variants::shogi_core::piece::Kind;
 use crate::variants::shogi_core::promotion::{dead_squares, promotion_masks};
 use crate::variants::shogi_core::square::{file_of, square_name};
@@ -59,11 +60,14 @@ fn why_illegal(position: &Shogi, mv: ShogiMove) -> String {
     }
 }
 
-/// The board for humans (`d`): files 9..1 left to right, ranks from `a` at the top, Black's
-/// pieces upper case, White's lower case, promoted ones with `+`, empty squares `.`; then both
-/// hands (Black's first) as every game with hands shows them. The lines every game shares
-/// (variant, side to move, result, position string) are the protocol layer's.
+/// A diagram column: a promoted piece (`+p`) and a space.
+const COLUMN: usize = 3;
+
+/// The board for humans (`d`): the drawing's grid as `drawing::text` writes it, files 9..1 left
+/// to right, ranks from `a` at the top, Black's pieces upper case, White's lower case, promoted
+/// ones with `+`, empty squares `.`; then both hands (Black's first) as every game with hands
+/// shows them. The lines every game shares (variant, side to move, result, position string) are
+/// the protocol layer's.
 pub fn diagram(position: &Shogi) -> String {
-    let board = position.board();
-    board_diagram(board, 3, |sq| board.piece_at(sq).map_or(".".to_string(), |p| p.sfen()))
+    text::diagram(&drawing(position), COLUMN)
 }

@@ -5,8 +5,8 @@
 //! - [`attacks`]: step tables and slider attacks; [`board`]: mailbox + bitboards + hands + key;
 //! - [`promotion`]: zones, forced promotion, the dead-piece rule; [`drops`]: drop targets
 //!   (dead-piece rule, nifu); [`moves`]: the packed move and its USI token;
-//! - [`notation`]: piece letters, hand fields, the board diagram and hand lines of `d`;
-//!   [`drawing`]: the board as a picture.
+//! - [`notation`]: piece letters, hand fields, the hand lines of `d`;
+//!   [`drawing`]: the board as a picture (and, through it, as the `d` board).
 
 pub mod attacks;
 pub mod bitboard;

@@ -1,13 +1,11 @@
 //! The shogi core's notation, shared by standard shogi and Shogammon: piece letters, the hand
-//! field of position strings (protocol-spec.md §11), and the board diagram and hand lines of `d`.
+//! field of position strings (protocol-spec.md §11), and the hand lines of `d`.
 
 use super::board::Board;
 use super::piece::{Kind, Piece, HAND_KINDS};
-use super::square::{square, Square};
 use crate::game::notation::{hand_field, hand_line, read_hand};
 use crate::game::{PositionError, PositionErrorKind};
 use crate::vocabulary::Side;
-use std::fmt::Write;
 
 /// The standard set: the most pieces of each unpromoted kind (board and hands together),
 /// indexed by `Kind as usize` for `Pawn`..`Gold`.
@@ -51,26 +49,6 @@ pub fn hands_string(board: &Board) -> String {
             (letter, board.hand(side).count(kind) as u32)
         })
     }))
-}
-
-/// The diagram of a shogi board whose squares `cell` writes (right-aligned in `width`
-/// characters), files on top, ranks on the right, then both hands.
-pub fn board_diagram(board: &Board, width: usize, cell: impl Fn(Square) -> String) -> String {
-    let mut text = String::from(" ");
-    for file in (1..=9).rev() {
-        let _ = write!(text, "{file:>width$}");
-    }
-    for rank in 0..9 {
-        text.push_str("\n ");
-        for column in 0..9 {
-            let _ = write!(text, "{:>width$}", cell(square(8 - column, rank)));
-        }
-        let _ = write!(text, "  {}", (b'a' + rank as u8) as char);
-    }
-    for line in hand_lines(board) {
-        let _ = write!(text, "\n{line}");
-    }
-    text
 }
 
 /// The `hand b: ...` and `hand w: ...` lines of `board`'s hands.
