@@ -52,14 +52,18 @@ impl Limits {
         }
         let remaining = self.time[side.index()].unwrap_or(0);
         let increment = self.increment[side.index()];
-        // Everything that can be spent on this move without the flag falling.
-        let available = spendable(remaining + self.byoyomi, overhead);
+        // Everything that can be spent on this move without the flag falling. The clock values
+        // are any 64-bit numbers the controller sends, so the sums saturate.
+        let available = spendable(remaining.saturating_add(self.byoyomi), overhead);
         if remaining == 0 && self.byoyomi > 0 {
             // Byoyomi not spent is lost: think for all of it, as with movetime.
             return Some(Budget { soft: available, hard: available });
         }
-        let soft = (remaining / 25 + increment * 3 / 4 + self.byoyomi * 7 / 10).clamp(1, available);
-        let hard = (soft * 3).max(self.byoyomi).min(available);
+        let soft = (remaining / 25)
+            .saturating_add(increment.saturating_mul(3) / 4)
+            .saturating_add(self.byoyomi.saturating_mul(7) / 10)
+            .clamp(1, available);
+        let hard = soft.saturating_mul(3).max(self.byoyomi).min(available);
         Some(Budget { soft, hard })
     }
 }
@@ -122,6 +126,22 @@ mod tests {
             let allowed = btime + byoyomi;
             assert!(b.hard <= allowed.saturating_sub(100).max(allowed / 2).max(1), "{btime} {byoyomi}: {b:?}");
             assert!(b.soft >= 1);
+        }
+    }
+
+    #[test]
+    fn the_largest_clock_values_give_a_budget_within_the_clock() {
+        // `go btime 18446744073709551615 binc ... byoyomi ...`: every value a `go` accepts.
+        let huge = u64::MAX;
+        for (btime, byoyomi, inc) in [(huge, huge, huge), (huge, 0, huge), (huge, 20, 0), (0, huge, huge), (1, huge, 0)]
+        {
+            let mut l = limits(btime, byoyomi);
+            l.increment = [inc, inc];
+            for overhead in [0, 100, 10_000] {
+                let b = l.budget(Side::First, overhead).unwrap();
+                assert!(1 <= b.soft && b.soft <= b.hard, "{btime} {byoyomi} {inc}: {b:?}");
+                assert!(b.hard <= btime.saturating_add(byoyomi), "{btime} {byoyomi} {inc}: {b:?}");
+            }
         }
     }
 

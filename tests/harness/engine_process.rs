@@ -1,10 +1,10 @@
 //! Drives the real `tetsugaku` binary over pipes, as a controller would.
 //!
 //! Every read has a deadline, so an engine that hangs fails the test instead of blocking it
-//! forever. Failure messages carry the whole transcript (`>` sent, `<` received) and the
-//! engine's stderr.
+//! forever. Failure messages carry the end of the transcript (`>` sent, `<` received) and of
+//! the engine's stderr.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -15,13 +15,17 @@ use std::time::{Duration, Instant};
 /// How long any single expected reply may take before the test fails.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How many transcript lines are kept (and shown on failure): a long conversation, such as the
+/// protocol fuzz's, keeps only its end.
+const TRANSCRIPT_LINES: usize = 60;
+
 /// One running engine process.
 pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     stderr: Arc<Mutex<String>>,
-    transcript: Vec<String>,
+    transcript: VecDeque<String>,
 }
 
 impl Engine {
@@ -69,14 +73,13 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine { child, stdin, lines, stderr, transcript: Vec::new() }
+        Engine { child, stdin, lines, stderr, transcript: VecDeque::new() }
     }
 
     /// The conversation so far plus the engine's stderr, for failure messages.
     pub fn context(&self) -> String {
-        let tail: Vec<&String> = self.transcript.iter().rev().take(60).collect();
-        let mut text = String::from("--- transcript (last 60 lines) ---\n");
-        for line in tail.into_iter().rev() {
+        let mut text = format!("--- transcript (last {TRANSCRIPT_LINES} lines) ---\n");
+        for line in &self.transcript {
             text.push_str(line);
             text.push('\n');
         }
@@ -87,6 +90,13 @@ impl Engine {
         text
     }
 
+    fn note(&mut self, line: String) {
+        if self.transcript.len() == TRANSCRIPT_LINES {
+            self.transcript.pop_front();
+        }
+        self.transcript.push_back(line);
+    }
+
     /// Sends one line (a `\n` is appended).
     pub fn send(&mut self, line: &str) {
         self.send_bytes(line.as_bytes());
@@ -94,9 +104,18 @@ impl Engine {
 
     /// Sends raw bytes as one line (a `\n` is appended); for junk that is not UTF-8.
     pub fn send_bytes(&mut self, bytes: &[u8]) {
-        self.transcript.push(format!("> {}", String::from_utf8_lossy(bytes).escape_debug()));
-        let mut data = bytes.to_vec();
-        data.push(b'\n');
+        self.send_lines(&[bytes]);
+    }
+
+    /// Sends raw lines (a `\n` appended to each) in one write: a controller that pipelines.
+    pub fn send_lines<B: AsRef<[u8]>>(&mut self, lines: &[B]) {
+        let mut data = Vec::new();
+        for line in lines {
+            let bytes = line.as_ref();
+            self.note(format!("> {}", String::from_utf8_lossy(bytes).escape_debug()));
+            data.extend_from_slice(bytes);
+            data.push(b'\n');
+        }
         let stdin = self.stdin.as_mut().expect("stdin already closed");
         if let Err(e) = stdin.write_all(&data).and_then(|_| stdin.flush()) {
             panic!("cannot write to the engine: {e}\n{}", self.context());
@@ -106,7 +125,7 @@ impl Engine {
     /// Sends `text` with no line end and closes stdin: the last line of an input that ends
     /// without `\n`.
     pub fn send_last_unterminated(&mut self, text: &str) {
-        self.transcript.push(format!("> {} <EOF>", text.escape_debug()));
+        self.note(format!("> {} <EOF>", text.escape_debug()));
         let stdin = self.stdin.as_mut().expect("stdin already closed");
         if let Err(e) = stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()) {
             panic!("cannot write to the engine: {e}\n{}", self.context());
@@ -118,10 +137,18 @@ impl Engine {
     pub fn try_line(&mut self, timeout: Duration) -> Option<String> {
         match self.lines.recv_timeout(timeout) {
             Ok(line) => {
-                self.transcript.push(format!("< {}", line.escape_debug()));
+                self.note(format!("< {}", line.escape_debug()));
                 Some(line)
             }
             Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// `: the engine exited (<status>)` when it has, for messages about a missing reply.
+    fn exit_note(&mut self) -> String {
+        match self.child.try_wait() {
+            Ok(Some(status)) => format!(": the engine exited ({status})"),
+            _ => String::new(),
         }
     }
 
@@ -129,7 +156,7 @@ impl Engine {
     pub fn line(&mut self) -> String {
         match self.try_line(TIMEOUT) {
             Some(line) => line,
-            None => panic!("no reply within {TIMEOUT:?}\n{}", self.context()),
+            None => panic!("no reply within {TIMEOUT:?}{}\n{}", self.exit_note(), self.context()),
         }
     }
 
@@ -148,7 +175,9 @@ impl Engine {
                         return lines;
                     }
                 }
-                None => panic!("expected line did not come within {timeout:?}\n{}", self.context()),
+                None => {
+                    panic!("expected line did not come within {timeout:?}{}\n{}", self.exit_note(), self.context())
+                }
             }
         }
     }

@@ -5,7 +5,7 @@
 //! top); a seeded generator adds random lines built from protocol words and junk.
 
 use crate::engine_process::{is_printable_ascii, Engine};
-use tetsugaku::protocol::{parse, Command};
+use crate::replies::{check, expectation, Expect, Snapshot};
 use tetsugaku::vocabulary::SplitMix64;
 
 const CORPUS: &str = include_str!("../transcripts/malformed.txt");
@@ -68,21 +68,6 @@ fn corpus() -> Vec<Item> {
     items
 }
 
-/// Everything observable about the position: the whole `d` reply, `moves` and `result`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Snapshot {
-    display: Vec<String>,
-    moves: String,
-    result: String,
-}
-
-fn snapshot(engine: &mut Engine) -> Snapshot {
-    let display = engine.display();
-    let moves = engine.one_line("moves");
-    let result = engine.one_line("result");
-    Snapshot { display, moves, result }
-}
-
 /// Sends one bad line and checks the rule of §17; returns what went wrong, if anything.
 fn check_bad_line(engine: &mut Engine, bytes: &[u8], expect: Option<&str>, before: &Snapshot) -> Option<String> {
     engine.send_bytes(bytes);
@@ -99,7 +84,7 @@ fn check_bad_line(engine: &mut Engine, bytes: &[u8], expect: Option<&str>, befor
             return Some(format!("`{shown}`: expected {expected:?}, got {:?}", lines[0]));
         }
     }
-    let after = snapshot(engine);
+    let after = Snapshot::take(engine);
     if &after != before {
         return Some(format!("`{shown}` changed the state:\nbefore {before:?}\nafter  {after:?}"));
     }
@@ -126,7 +111,7 @@ fn every_corpus_line_gives_one_error_and_changes_nothing() {
                 let before = match &baseline {
                     Some(snapshot) => snapshot.clone(),
                     None => {
-                        let taken = snapshot(&mut engine);
+                        let taken = Snapshot::take(&mut engine);
                         baseline = Some(taken.clone());
                         taken
                     }
@@ -258,10 +243,11 @@ const JUNK: &[&str] = &[
 ];
 
 /// Bytes for junk tokens: control characters, punctuation, letters, non-ASCII.
-const JUNK_BYTES: &[u8] =
+pub const JUNK_BYTES: &[u8] =
     b"\x00\x01\x07\x08\x0b\x0c\x1b\x7f\x80\xc3\xa9\xff\xfe!#$%&*+,./:;<>?@[]^_`{|}~0123456789abcdefghiXYZ\r";
 
-fn random_line(rng: &mut SplitMix64) -> Vec<u8> {
+/// A random line of protocol words, values and junk bytes (never a `\n`).
+pub fn random_line(rng: &mut SplitMix64) -> Vec<u8> {
     let mut tokens: Vec<Vec<u8>> = Vec::new();
     let count = rng.below(8);
     for index in 0..count {
@@ -292,99 +278,36 @@ fn random_line(rng: &mut SplitMix64) -> Vec<u8> {
     line
 }
 
-/// What a random line may print, judged by the parser; `None` when it must not be sent
-/// (commands that print many lines, start a search or end the session).
-#[derive(Debug, PartialEq, Eq)]
-enum Expect {
-    /// Exactly one `info string error: ` line.
-    Error,
-    /// Nothing, or one error line (a well-formed command the session may still refuse).
-    SilentOrError,
-    /// Exactly one line starting with this prefix.
-    OneLine(&'static str),
-    /// A checkmate search (`go mate`; the `stop` sent after every line ends it): progress
-    /// lines, then exactly one `checkmate ...` line.
-    Checkmate,
-    /// Nothing at all (a blank line).
-    Nothing,
-}
-
-fn expectation(bytes: &[u8]) -> Option<Expect> {
-    let Ok(text) = std::str::from_utf8(bytes) else { return Some(Expect::Error) };
-    if !text.is_ascii() {
-        return Some(Expect::Error);
-    }
-    match parse(text) {
-        Err(_) => Some(Expect::Error),
-        Ok(None) => Some(Expect::Nothing),
-        Ok(Some(command)) => match command {
-            Command::Usi
-            | Command::IsReady
-            | Command::Display
-            | Command::DisplaySvg
-            | Command::Quit
-            | Command::Bench(_)
-            | Command::GoPerft(_)
-            | Command::Go(_) => None,
-            Command::GoMate { .. } => Some(Expect::Checkmate),
-            Command::Moves => Some(Expect::OneLine("moves")),
-            Command::Result => Some(Expect::OneLine("result ")),
-            Command::SetOption { .. }
-            | Command::UsiNewGame
-            | Command::Position { .. }
-            | Command::Variant(_)
-            | Command::Stop
-            | Command::PonderHit
-            | Command::GameOver => Some(Expect::SilentOrError),
-        },
-    }
-}
-
 #[test]
 fn random_garbage_never_gets_more_than_one_line() {
     let mut rng = SplitMix64::new(0x7E75_06A6_0001);
     let mut engine = Engine::start();
-    let mut before = snapshot(&mut engine);
+    let mut before = Snapshot::take(&mut engine);
     let (mut sent, mut errors, mut attempts) = (0, 0, 0);
     let mut failures = Vec::new();
     while sent < 300 && attempts < 5_000 {
         attempts += 1;
         let line = random_line(&mut rng);
-        let Some(expect) = expectation(&line) else { continue };
+        // Lines that print many lines or start a search are the protocol fuzz's (`fuzz`).
+        let expect = match expectation(&line) {
+            Some(expect @ (Expect::Nothing | Expect::Error | Expect::Silent { .. } | Expect::Control)) => expect,
+            Some(expect @ (Expect::Moves | Expect::Result | Expect::Mate { .. })) => expect,
+            _ => continue,
+        };
         sent += 1;
-        let shown = String::from_utf8_lossy(&line).escape_debug().to_string();
         engine.send_bytes(&line);
         // Nothing may be searching; a stray search would show up as output here.
         engine.send("stop");
         let lines = engine.sync();
-        let ok = match (&expect, lines.as_slice()) {
-            (Expect::Nothing | Expect::SilentOrError, []) => true,
-            (Expect::Error | Expect::SilentOrError, [one]) => one.starts_with("info string error: "),
-            (Expect::OneLine(prefix), [one]) => one.starts_with(prefix),
-            (Expect::Checkmate, [progress @ .., answer]) => {
-                answer.starts_with("checkmate ") && progress.iter().all(|l| l.starts_with("info nodes "))
-            }
-            _ => false,
-        };
-        if !ok {
-            failures.push(format!("`{shown}` ({expect:?}) printed {lines:?}"));
-        }
-        if let Some(bad) = lines.iter().find(|l| !is_printable_ascii(l)) {
-            failures.push(format!("`{shown}` printed a line that is not printable ASCII: {bad:?}"));
-        }
-        let refused = lines.iter().any(|l| l.starts_with("info string error: "));
-        if refused {
+        if lines.iter().any(|l| l.starts_with("info string error: ")) {
             errors += 1;
         }
-        if refused || expect == Expect::Error {
-            let after = snapshot(&mut engine);
-            if after != before {
-                failures.push(format!("`{shown}` was refused but changed the state: {before:?} -> {after:?}"));
-                before = after;
-            }
-        } else if expect == Expect::SilentOrError {
-            before = snapshot(&mut engine);
+        let after = Snapshot::take(&mut engine);
+        if let Err(problem) = check(&expect, &lines, &before, &after) {
+            let shown = String::from_utf8_lossy(&line).escape_debug().to_string();
+            failures.push(format!("`{shown}` ({expect:?}) printed {lines:?}: {problem}"));
         }
+        before = after;
     }
     eprintln!("random garbage: {sent} lines sent ({errors} refused) out of {attempts} generated");
     assert!(sent >= 300, "only {sent} usable random lines");
