@@ -237,14 +237,13 @@ pub fn search<G: Game>(
         // Step 3. Answer now, before the helpers are joined: those waiting for their turn on a
         // core only see `stop` when they get it. The scope joins them before `search` returns,
         // and the session waits for that before it starts anything else.
-        let played = &main.root_moves[0];
-        if main.reported_best != Some(played.mv) || main.reported_found != played.found {
+        let best = &main.root_moves[0];
+        if main.reported_best != Some(best.mv) || main.reported_found != best.found {
             // The unfinished iteration changed the move to play or what is known of its score
             // (or none finished): report its line, as controllers take the last pv and score as
             // the engine's choice and its evaluation.
             report_lines(&main, root, shared, report);
         }
-        let best = &main.root_moves[0];
         summary.best = Some(root.format_move(best.mv));
         summary.ponder = best.pv.get(1).and_then(|&reply| {
             let mut after = root.clone();
@@ -277,8 +276,8 @@ fn wait_for_release(limits: &Limits, control: &Control) {
 }
 
 /// Reports the MultiPV lines of the main thread: each with the score the last finished search
-/// of its move found, its bound and the depth of that search. A line whose move has not been searched yet (`stop` in
-/// the first iteration) is left out.
+/// of its move found, its bound and the depth of that search. A line whose move has not been
+/// searched yet (`stop` in the first iteration) is left out.
 fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, report: &(dyn Fn(Event) + Sync)) {
     let nodes = shared.total_nodes().max(worker.nodes());
     let time_ms = shared.control.elapsed_ms();

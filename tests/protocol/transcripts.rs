@@ -353,17 +353,50 @@ fn ponder_then_ponderhit_finishes_under_the_given_limit() {
     assert_quiet(&mut engine);
 }
 
-/// Collects what the engine prints for `period`, failing on a `bestmove` (the search must hold
-/// its answer) or anything but search output.
-fn assert_holds_its_answer(engine: &mut Engine, period: Duration, what: &str) -> Vec<String> {
-    let meanwhile = engine.collect_for(period);
+/// Sends `go <limits>` and, after longer than any of the test's limits takes, `release`: the
+/// search must hold its answer until then (no `bestmove`, only search output, `isready`
+/// answered meanwhile). Returns the search, checked against `legal`, and how long the answer
+/// took after `release`.
+fn held_search(engine: &mut Engine, limits: &str, release: &str, legal: &BTreeSet<String>) -> (Search, Duration) {
+    let what = format!("go {limits}, then {release}");
+    engine.send(&format!("go {limits}"));
+    let mut lines = wait_for_first_info(engine);
+    let meanwhile = engine.collect_for(Duration::from_millis(800));
     assert!(
         !meanwhile.iter().any(|l| l.starts_with("bestmove")),
         "{what} printed a bestmove before it was released\n{}",
         engine.context()
     );
     assert!(meanwhile.iter().all(|l| is_search_output(l)), "{meanwhile:?}");
-    meanwhile
+    lines.extend(meanwhile);
+    engine.ready("isready");
+    let sent = Instant::now();
+    engine.send(release);
+    lines.extend(engine.until(|l| l.starts_with("bestmove")));
+    let waited = sent.elapsed();
+    let search = Search::from_lines(lines);
+    check_search(&search, legal);
+    (search, waited)
+}
+
+/// The value after `key` in `go` parameters (`nodes 20000 depth 3`).
+fn go_parameter(limits: &str, key: &str) -> Option<u64> {
+    let words: Vec<&str> = limits.split(' ').collect();
+    words.iter().position(|w| *w == key).and_then(|at| words.get(at + 1)?.parse().ok())
+}
+
+/// The `depth` and `nodes` of `limits` ended the thinking of `search`, whenever it was
+/// released: no iteration deeper, no more nodes than the limit (with one thread the count
+/// overshoots by at most the nodes between two looks at it).
+fn assert_limits_kept(search: &Search, limits: &str) {
+    if let Some(nodes) = go_parameter(limits, "nodes") {
+        let last = search.infos.last().and_then(|info| info.nodes).expect("nodes on every pv line");
+        assert!(last <= nodes + 1_000, "go {limits}: {last} nodes: {:?}", search.lines);
+    }
+    if let Some(depth) = go_parameter(limits, "depth") {
+        let depth = u32::try_from(depth).ok();
+        assert!(search.infos.iter().all(|i| i.depth <= depth), "go {limits}: {:?}", search.lines);
+    }
 }
 
 #[test]
@@ -371,7 +404,6 @@ fn limits_while_pondering_end_the_thinking_and_never_the_wait() {
     // §4.7: `depth` and `nodes` end the thinking also while pondering, the clock runs from
     // `ponderhit`; the answer waits for `ponderhit` or `stop` whatever the limits, and after
     // `ponderhit` comes as the limits say (at once when they are already spent).
-    const NODES: u64 = 20_000;
     let limits = [
         "nodes 20000",
         "depth 3",
@@ -383,35 +415,16 @@ fn limits_while_pondering_end_the_thinking_and_never_the_wait() {
     ];
     let mut engine = Engine::start();
     engine.silent("setoption name USI_Ponder value true");
-    let setup = "position startpos moves 7g7f 3c3d 2g2f";
-    engine.silent(setup);
+    engine.silent("position startpos moves 7g7f 3c3d 2g2f");
     let legal = engine.move_set();
     for release in ["ponderhit", "stop"] {
         for limit in limits {
-            let what = format!("go ponder {limit}, then {release}");
-            engine.send(&format!("go ponder {limit}"));
-            let mut lines = wait_for_first_info(&mut engine);
-            // Longer than any of the limits takes.
-            lines.extend(assert_holds_its_answer(&mut engine, Duration::from_millis(800), &what));
-            let sent = Instant::now();
-            engine.send(release);
-            lines.extend(engine.until(|l| l.starts_with("bestmove")));
-            let waited = sent.elapsed();
-            let search = Search::from_lines(lines);
-            check_search(&search, &legal);
-            let last = search.infos.last().expect("checked");
-            if limit.contains("nodes") {
-                // The node limit halted the thinking while it pondered (with one thread the
-                // count overshoots by at most the nodes between two looks at it).
-                let nodes = last.nodes.expect("nodes on every pv line");
-                assert!(nodes <= NODES + 1_000, "{what}: {nodes} nodes\n{}", engine.context());
-            }
-            if limit == "depth 3" {
-                assert!(search.infos.iter().all(|i| i.depth <= Some(3)), "{what}: {:?}", search.lines);
-            }
+            let ponder = format!("ponder {limit}");
+            let (search, waited) = held_search(&mut engine, &ponder, release, &legal);
+            assert_limits_kept(&search, &ponder);
             if limit.contains("nodes") || limit.contains("depth 3") || release == "stop" {
                 // Spent limits, or `stop`: the answer comes at once.
-                assert!(waited < Duration::from_secs(2), "{what}: answered after {waited:?}");
+                assert!(waited < Duration::from_secs(2), "go {ponder}, then {release}: answered after {waited:?}");
             }
             engine.send("stop");
             engine.send("ponderhit");
@@ -429,21 +442,8 @@ fn limits_of_an_infinite_search_end_the_thinking_and_never_the_wait() {
     engine.silent("position startpos moves 7g7f 3c3d");
     let legal = engine.move_set();
     for limit in ["nodes 20000 infinite", "infinite depth 3", "depth 2 nodes 500000 infinite"] {
-        engine.send(&format!("go {limit}"));
-        let mut lines = wait_for_first_info(&mut engine);
-        lines.extend(assert_holds_its_answer(&mut engine, Duration::from_millis(800), limit));
-        engine.ready("isready");
-        engine.send("stop");
-        lines.extend(engine.until(|l| l.starts_with("bestmove")));
-        let search = Search::from_lines(lines);
-        check_search(&search, &legal);
-        let last = search.infos.last().expect("checked");
-        if limit.contains("20000") {
-            assert!(last.nodes.is_some_and(|n| n <= 21_000), "{limit}: {last:?}");
-        }
-        if let Some(depth) = limit.split("depth ").nth(1).and_then(|d| d.split(' ').next()?.parse::<u32>().ok()) {
-            assert!(search.infos.iter().all(|i| i.depth <= Some(depth)), "{limit}: {:?}", search.lines);
-        }
+        let (search, _) = held_search(&mut engine, limit, "stop", &legal);
+        assert_limits_kept(&search, limit);
         engine.send("stop");
         assert_quiet(&mut engine);
     }
