@@ -159,15 +159,14 @@ impl Controller {
             Request::Truncate { ply } => self.change(out, |game| game.truncate(ply)).await,
             Request::View { ply } => self.change(out, |game| game.ply = ply).await,
             Request::Go { movetime_ms, depth, nodes } => self.go(movetime_ms, depth, nodes, out).await,
-            Request::Analyse { multipv } if !(1..=MAX_MULTIPV).contains(&multipv) => {
-                tell(out, Reply::error(format!("multipv must be 1..{MAX_MULTIPV}, not {multipv}")))
+            Request::Analyse { multipv } if multipv > MAX_MULTIPV => {
+                tell(out, Reply::error(format!("multipv must be 0 (off) to {MAX_MULTIPV}, not {multipv}")))
             }
             Request::Analyse { multipv } => {
-                self.halt().await?;
                 self.analysis = multipv;
-                self.analyse().await
+                self.change(out, |_| {}).await
             }
-            Request::Stop {} => self.stop().await,
+            Request::Stop {} => self.stop(out).await,
             Request::Save { first, second } => self.save(first, second, out).await,
             Request::Options { values } => self.set_options(values, out).await,
             Request::Flip { on } => {
@@ -324,13 +323,13 @@ impl Controller {
         Ok(())
     }
 
-    /// `stop`: an engine move is played at once; the analysis is turned off.
-    async fn stop(&mut self) -> Result<(), Fault> {
+    /// `stop`: an engine move is played at once; else the analysis is turned off.
+    async fn stop(&mut self, out: &mut Vec<Reply>) -> Result<(), Fault> {
         match self.search {
             Some(Search::Play { .. }) => self.engine.send("stop").await,
             _ => {
                 self.analysis = 0;
-                self.halt().await
+                self.change(out, |_| {}).await
             }
         }
     }

@@ -44,7 +44,7 @@ pub enum Request {
         #[serde(default)]
         nodes: Option<u64>,
     },
-    /// Analysis on (`multipv` 1..=5): an infinite search of every position on view.
+    /// Analysis on (`multipv` 1..=5: an infinite search of every position on view) or off (0).
     Analyse { multipv: u64 },
     /// Stops the engine: an engine move is played at once; analysis is turned off.
     Stop {},

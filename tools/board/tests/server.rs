@@ -31,7 +31,7 @@ async fn malformed_messages_get_an_error_and_change_nothing() {
         r#"{"type":"new","variant":"chess"}"#,
         r#"{"type":"new","variant":"shogi","rules":{"Hash":"1"}}"#,
         r#"{"type":"new","variant":"shogi","start":"sfen"}"#,
-        r#"{"type":"analyse","multipv":0}"#,
+        r#"{"type":"analyse","multipv":-1}"#,
         r#"{"type":"analyse","multipv":6}"#,
         r#"{"type":"options","values":{"USI_Variant":"hasami"}}"#,
         r#"{"type":"options","values":{"MakyekWin":"all"}}"#,
