@@ -184,7 +184,7 @@ impl Game for Race {
     }
 
     fn drawing(&self) -> tetsugaku::drawing::Drawing {
-        tetsugaku::drawing::Drawing { grids: vec![], captions: vec![self.position_string()] }
+        tetsugaku::drawing::Drawing { captions: vec![self.position_string()], ..Default::default() }
     }
 }
 

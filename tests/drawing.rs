@@ -6,7 +6,11 @@
 use std::collections::BTreeMap;
 use tetsugaku::drawing::{svg, Cell, Drawing};
 use tetsugaku::vocabulary::SplitMix64;
-use tetsugaku::{AnyGame, RuleValues, Side, Turn, VARIANTS};
+use tetsugaku::{AnyGame, RuleValues, Side, VARIANTS};
+
+#[path = "harness/any_walk.rs"]
+mod any_walk;
+use any_walk::play_at_random;
 
 /// The first and second player's pieces on the board of a position string: its letters,
 /// upper case for the first player.
@@ -59,19 +63,6 @@ fn well_formed(document: &str) -> Result<(), String> {
     }
 }
 
-/// Plays a roll or a legal move of `game` picked uniformly at random; `false` when the game is
-/// over.
-fn play_at_random(game: &mut AnyGame, rng: &mut SplitMix64) -> bool {
-    let next = match game.turn() {
-        Turn::Over(_) => return false,
-        Turn::Chance(_) => game.chance_outcomes().into_iter().map(|(token, _)| token).collect(),
-        Turn::Decide(_) => game.legal_moves(),
-    };
-    let token = &next[rng.below(next.len())];
-    game.play_token(token).expect("a generated move is legal");
-    true
-}
-
 #[test]
 fn drawings_show_the_position_along_random_walks() {
     let mut rng = SplitMix64::new(2026);
@@ -88,7 +79,7 @@ fn drawings_show_the_position_along_random_walks() {
                     assert_eq!(grid.cells.len(), grid.files.len() * grid.ranks.len(), "{at}");
                 }
                 let diagram = game.diagram();
-                for caption in &drawing.captions {
+                for caption in &drawing.caption_lines() {
                     assert!(diagram.lines().any(|line| line == caption), "{at}: caption {caption:?} not in\n{diagram}");
                 }
                 let document = svg::render(&drawing, &[(0, 0)]);

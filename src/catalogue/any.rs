@@ -107,6 +107,19 @@ impl AnyGame {
         })
     }
 
+    /// Every legal move's token with the places a user clicks to enter it ([`Game::places`]),
+    /// in generation order; empty at a chance node.
+    pub fn move_places(&self) -> Vec<(String, Vec<String>)> {
+        with_game!(self, g => {
+            if !matches!(g.turn(), Turn::Decide(_)) {
+                return Vec::new();
+            }
+            let mut moves = Vec::new();
+            g.generate(&mut moves);
+            moves.into_iter().map(|mv| (g.format_move(mv), g.places(mv))).collect()
+        })
+    }
+
     /// At a chance node, every outcome's token with its relative weight, in generation order
     /// (what a referee draws from); empty elsewhere.
     pub fn chance_outcomes(&self) -> Vec<(String, u32)> {

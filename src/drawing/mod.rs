@@ -7,11 +7,63 @@ pub mod text;
 
 use crate::vocabulary::Side;
 
-/// A position as a picture: its grids side by side, then its captions, one per line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A position as a picture: its grids side by side, then the hands, the dice and the other
+/// captions, one per line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Drawing {
     pub grids: Vec<Grid>,
+    /// The pieces in hand, one row per player, the first player's first; empty in games
+    /// without hands.
+    pub hands: Vec<Hand>,
+    /// The dice of a known roll, each 1 to 6, drawn as die faces; empty in games without dice.
+    pub dice: Vec<u8>,
+    /// Lines of the game's other state (the roll in words, the Thought's run).
     pub captions: Vec<String>,
+}
+
+impl Drawing {
+    /// The lines under the board in the `d` diagram: one `hand <b|w>: ...` line per hand, then
+    /// the captions.
+    pub fn caption_lines(&self) -> Vec<String> {
+        self.hands.iter().map(Hand::line).chain(self.captions.iter().cloned()).collect()
+    }
+}
+
+/// One player's pieces in hand, each kind once with its count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    pub side: Side,
+    /// Every kind a hand can hold, in the game's canonical hand order, with its count (0
+    /// when none is held: a piece taken by the first sub-move of a turn can be dropped by the
+    /// second, so a picture offers every kind).
+    pub held: Vec<(Piece, u32)>,
+}
+
+impl Hand {
+    /// `side`'s hand from every kind's position-string letter (upper case for the first
+    /// player) and count.
+    pub fn new(side: Side, held: impl IntoIterator<Item = (char, u32)>, shape: Shape) -> Hand {
+        let held =
+            held.into_iter().map(|(letter, count)| (Piece::of_token(&letter.to_string(), shape), count)).collect();
+        Hand { side, held }
+    }
+
+    /// The diagram's line (protocol-spec.md §9.5): `hand b: R B 2P`, `hand w: -`.
+    pub fn line(&self) -> String {
+        let items: Vec<String> = self
+            .held
+            .iter()
+            .filter(|(_, count)| *count > 0)
+            .map(|(piece, count)| if *count == 1 { piece.token.clone() } else { format!("{count}{}", piece.token) })
+            .collect();
+        let items = if items.is_empty() { "-".to_string() } else { items.join(" ") };
+        format!("hand {}: {items}", self.side.letter())
+    }
+
+    /// The place of a piece in hand (protocol-spec.md §9.8): its position-string letter and `*`.
+    pub fn place(piece: &Piece) -> String {
+        format!("{}*", piece.token)
+    }
 }
 
 /// One board (a game may have two: Philosopher's Chess has the Field and the Mind).
@@ -76,6 +128,12 @@ impl Piece {
 }
 
 impl Grid {
+    /// The name of the square in `column` and `row`, as move tokens write it: its file label
+    /// followed by its rank label (`7g`; Ito's `1k` with an empty rank label; the Mind's `o1`).
+    pub fn place(&self, column: usize, row: usize) -> String {
+        format!("{}{}", self.files[column], self.ranks[row])
+    }
+
     /// A grid of `files` by `ranks`, each cell given by `cell(column, row)` from the top left.
     pub fn new(
         title: &str,
@@ -134,6 +192,17 @@ mod tests {
             }
         );
         assert_eq!(piece("k").owner, Some(Side::Second));
+    }
+
+    #[test]
+    fn hands_write_their_diagram_lines_and_name_their_places() {
+        let hand = Hand::new(Side::First, [('R', 1), ('B', 0), ('P', 2)], Shape::Tile);
+        assert_eq!(hand.line(), "hand b: R 2P");
+        assert_eq!(Hand::place(&hand.held[2].0), "P*");
+        let empty = Hand::new(Side::Second, [('p', 0)], Shape::Tile);
+        assert_eq!(empty.line(), "hand w: -");
+        let drawing = Drawing { hands: vec![hand, empty], captions: vec!["roll: 61".into()], ..Drawing::default() };
+        assert_eq!(drawing.caption_lines(), ["hand b: R 2P", "hand w: -", "roll: 61"]);
     }
 
     #[test]

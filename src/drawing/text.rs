@@ -76,10 +76,11 @@ pub fn grid_lines(grids: &[Grid], column: usize) -> Vec<String> {
     lines.iter().map(|line| line.trim_end().to_string()).collect()
 }
 
-/// The diagram of `drawing`: its grids (as [`grid_lines`] writes them), then its captions.
+/// The diagram of `drawing`: its grids (as [`grid_lines`] writes them), then its hand lines and
+/// captions ([`Drawing::caption_lines`]).
 pub fn diagram(drawing: &Drawing, column: usize) -> String {
     let mut lines = grid_lines(&drawing.grids, column);
-    lines.extend(drawing.captions.iter().cloned());
+    lines.extend(drawing.caption_lines());
     lines.join("\n")
 }
 
@@ -98,7 +99,7 @@ mod tests {
             _ => Cell::Square(vec![]),
         });
         let side = Grid::new("", vec!["o".into()], vec!["1".into()], |_, _| Grid::square(["t"], Shape::Token));
-        let drawing = Drawing { grids: vec![board, side], captions: vec!["hand b: -".into()] };
+        let drawing = Drawing { grids: vec![board, side], captions: vec!["hand b: -".into()], ..Drawing::default() };
         assert_eq!(
             diagram(&drawing, 6),
             [

@@ -6,6 +6,7 @@ mod error;
 mod mate;
 pub mod notation;
 mod perft;
+mod places;
 mod repetition;
 mod rule;
 mod weights;
@@ -13,6 +14,7 @@ mod weights;
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
 pub use mate::{beyond, played_mate_moves, HandChange, MateAnswer, MateBudget, MateHand, MateKey, MateMeter, MateMove};
 pub use perft::{perft, perft_divide};
+pub use places::token_places;
 pub use repetition::occurrences;
 pub use rule::{whole_number, RuleKind, RuleOption, RuleValue, RuleValues};
 pub use weights::{Field, Tunable, WeightTable};
@@ -240,6 +242,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The protocol token of a legal move.
     fn format_move(&self, mv: Self::Move) -> String;
 
+    /// The places a user clicks to enter the legal move `mv` on a board, in order
+    /// (protocol-spec.md §9.8): board squares by their names in move tokens, a piece in hand as
+    /// its position-string letter and `*`. The default reads them from the move's token
+    /// ([`token_places`]); a game whose tokens do not follow that grammar overrides it.
+    fn places(&self, mv: Self::Move) -> Vec<String> {
+        token_places(&self.format_move(mv), self.side())
+    }
+
     /// Finds the legal move written `text`. The default compares against every legal move's
     /// canonical token; games that accept other notations override it.
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
@@ -260,8 +270,8 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The game's part of the `d` reply (protocol-spec.md §9.5): the board, the grids of
     /// [`drawing`](Game::drawing) as `crate::drawing::text` writes them in the game's column
-    /// width, then in games with pieces in hand one line per player written by
-    /// [`notation::hand_line`].
+    /// width, then in games with pieces in hand one line per player (the drawing's hand
+    /// lines, [`crate::drawing::Drawing::caption_lines`]).
     /// Only that: the protocol adds the lines every game shares (variant, side to move, result,
     /// `side`/`sfen`/`key`). No line may start with `side `, `sfen ` or `key `.
     fn diagram(&self) -> String;

@@ -83,19 +83,6 @@ impl MoveNumber {
     }
 }
 
-/// The `d` line of the pieces `side` holds in hand, the same in every game with hands:
-/// `hand b: R B 2P` (each kind as its position-string letter, preceded by its count when there
-/// are several, in the order given), `hand w: -` when there are none.
-pub fn hand_line(side: Side, held: impl IntoIterator<Item = (char, u32)>) -> String {
-    let items: Vec<String> = held
-        .into_iter()
-        .filter(|&(_, count)| count > 0)
-        .map(|(letter, count)| if count == 1 { letter.to_string() } else { format!("{count}{letter}") })
-        .collect();
-    let items = if items.is_empty() { "-".to_string() } else { items.join(" ") };
-    format!("hand {}: {items}", side.letter())
-}
-
 /// Reads a hand field (protocol-spec.md §11, the same in every game with hands): `-`, or items
 /// `[count]letter`, the count omitted for 1 and written from 2 up to `most` without a leading
 /// zero, each letter at most once. `piece` names the held piece of a letter (upper case for the
@@ -339,11 +326,5 @@ mod tests {
         assert_eq!(Fields::split("9/9 b").map_err(|e| e.kind), Err(PositionErrorKind::MissingFields));
         assert_eq!(Fields::split("9/9 b - 1 1").map_err(|e| e.kind), Err(PositionErrorKind::ExtraFields));
         assert_eq!(Fields::split("9/9 x -").and_then(|f| f.side()).map_err(|e| e.field), Err(PositionField::Side));
-    }
-
-    #[test]
-    fn hand_lines_list_counts_before_letters() {
-        assert_eq!(hand_line(Side::First, [('R', 1), ('B', 0), ('P', 2)]), "hand b: R 2P");
-        assert_eq!(hand_line(Side::Second, [('p', 0)]), "hand w: -");
     }
 }

@@ -40,10 +40,14 @@ pub enum Command {
     Quit,
     Variant(String),
     Moves,
+    /// `places`: every legal move with the places a user clicks to enter it (§9.8).
+    Places,
     Result,
     Display,
-    /// `d svg`: the position as one SVG document.
-    DisplaySvg,
+    /// `d svg [flip]`: the position as one SVG document, `flip`: seen from the second player's side.
+    DisplaySvg {
+        flip: bool,
+    },
     Bench(Option<u32>),
 }
 
@@ -99,11 +103,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "ponderhit" => bare(Command::PonderHit),
         "quit" => bare(Command::Quit),
         "moves" => bare(Command::Moves),
+        "places" => bare(Command::Places),
         "result" => bare(Command::Result),
         "d" => match rest {
             "" => Ok(Some(Command::Display)),
-            "svg" => Ok(Some(Command::DisplaySvg)),
-            _ => Err(format!("d takes nothing or svg, got {rest}")),
+            "svg" => Ok(Some(Command::DisplaySvg { flip: false })),
+            "svg flip" => Ok(Some(Command::DisplaySvg { flip: true })),
+            _ => Err(format!("d takes nothing, svg or svg flip, got {rest}")),
         },
         "gameover" => match rest {
             // A bare `gameover` (cshogi's match runner sends one) ends the game all the same.

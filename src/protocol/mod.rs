@@ -9,6 +9,7 @@ pub use reply::{bench_lines, display_lines, perft_lines};
 
 use crate::engine::{self, Session};
 use crate::search::Event;
+use crate::vocabulary::Side;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 
@@ -126,6 +127,12 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             out.line(&if moves.is_empty() { "moves".to_string() } else { format!("moves {}", moves.join(" ")) });
             Ok(())
         }
+        Command::Places => {
+            for line in reply::places_lines(session.game()) {
+                out.line(&line);
+            }
+            Ok(())
+        }
         Command::Result => {
             out.line(&reply::result_line(session.turn()));
             Ok(())
@@ -136,8 +143,9 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             }
             Ok(())
         }
-        Command::DisplaySvg => {
-            for line in crate::drawing::svg::render(&session.game().drawing(), &[]).lines() {
+        Command::DisplaySvg { flip } => {
+            let bottom = if flip { Side::Second } else { Side::First };
+            for line in crate::drawing::svg::render_from(&session.game().drawing(), &[], bottom).lines() {
                 out.line(line);
             }
             Ok(())

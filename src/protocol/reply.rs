@@ -76,6 +76,20 @@ pub fn result_line(turn: Turn) -> String {
     }
 }
 
+/// The reply to `places` (protocol-spec.md §9.8): at a decision node one `place <move>
+/// <place>...` line per legal move, in `moves` order; at a chance node one `chance <item>
+/// <weight>` line per outcome; then always `placesok`.
+pub fn places_lines(game: &AnyGame) -> Vec<String> {
+    let mut lines: Vec<String> = game
+        .move_places()
+        .into_iter()
+        .map(|(token, places)| std::iter::once(format!("place {token}")).chain(places).collect::<Vec<_>>().join(" "))
+        .collect();
+    lines.extend(game.chance_outcomes().into_iter().map(|(item, weight)| format!("chance {item} {weight}")));
+    lines.push("placesok".to_string());
+    lines
+}
+
 /// The reply to `d`, the same shape for every game (protocol-spec.md §9.5): the game's diagram
 /// (its board, then its hands if it has any), then `variant: <name>`, `to move: <b|w> (<seat>)`,
 /// `result: <ongoing|result words>` (`ongoing, in check` in games with check), and last exactly

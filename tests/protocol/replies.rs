@@ -80,6 +80,8 @@ pub enum Expect {
     Usi,
     /// One `moves` line.
     Moves,
+    /// `place` lines (or `chance` lines) and `placesok`.
+    Places,
     /// One `result` line.
     Result,
     /// The `d` diagram, ending with its `key` line.
@@ -109,9 +111,10 @@ pub fn expectation(bytes: &[u8]) -> Option<Expect> {
             Command::Usi => Expect::Usi,
             Command::IsReady => Expect::Ready,
             Command::Moves => Expect::Moves,
+            Command::Places => Expect::Places,
             Command::Result => Expect::Result,
             Command::Display => Expect::Display,
-            Command::DisplaySvg => Expect::Svg,
+            Command::DisplaySvg { .. } => Expect::Svg,
             Command::GoPerft(depth) => Expect::Perft(depth),
             Command::Go(limits) => Expect::Search(limits),
             Command::GoMate { time_ms, nodes } => Expect::Mate { time_ms, nodes },
@@ -143,7 +146,13 @@ pub fn check(expect: &Expect, lines: &[String], before: &Snapshot, after: &Snaps
     if refused
         && matches!(
             expect,
-            Expect::Nothing | Expect::Control | Expect::Ready | Expect::Usi | Expect::Display | Expect::Svg
+            Expect::Nothing
+                | Expect::Control
+                | Expect::Ready
+                | Expect::Usi
+                | Expect::Display
+                | Expect::Svg
+                | Expect::Places
         )
     {
         return Err("refused, but the command is always carried out".into());
@@ -192,6 +201,7 @@ fn check_accepted(expect: &Expect, lines: &[String], before: &Snapshot, after: &
         Expect::Error => Err("expected an error line".into()),
         Expect::Ready => one("readyok"),
         Expect::Moves => one(&after.moves),
+        Expect::Places => check_places(lines, after),
         Expect::Result => one(&after.result),
         Expect::Display if lines == after.display.as_slice() => Ok(()),
         Expect::Display => Err("`d` printed another diagram than the one that follows it".into()),
@@ -273,6 +283,25 @@ pub fn check_search(lines: &[String], before: &Snapshot) -> Result<(), String> {
     }
     if infos.is_empty() {
         return Err("bestmove with no info line before it".into());
+    }
+    Ok(())
+}
+
+/// A `places` reply: a `place` line per move of the `moves` line, in its order, or a `chance`
+/// line per roll item, then `placesok`.
+fn check_places(lines: &[String], after: &Snapshot) -> Result<(), String> {
+    let Some((last, items)) = lines.split_last() else { return Err("no reply".into()) };
+    if last != "placesok" {
+        return Err("the reply does not end with placesok".into());
+    }
+    let listed: Vec<&str> = after.moves.split_whitespace().skip(1).collect();
+    let kind = if items.iter().any(|line| line.starts_with("chance ")) { "chance" } else { "place" };
+    let tokens: Vec<&str> = items
+        .iter()
+        .map(|line| line.strip_prefix(kind).and_then(|rest| rest.split_whitespace().next()).unwrap_or(""))
+        .collect();
+    if tokens != listed {
+        return Err(format!("{kind} lines for {tokens:?}, moves {listed:?}"));
     }
     Ok(())
 }

@@ -1175,3 +1175,61 @@ fn d_svg_prints_the_position_as_one_svg_document() {
     assert_eq!(engine.state(), before, "drawing changes nothing");
     assert_quiet(&mut engine);
 }
+
+#[test]
+fn d_svg_flip_turns_the_board_round_and_names_every_place() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b");
+    let before = engine.state();
+    let picture = |engine: &mut Engine, command: &str| {
+        engine.send(command);
+        engine.until(|l| l == "</svg>").join("\n")
+    };
+    let upright = picture(&mut engine, "d svg");
+    let flipped = picture(&mut engine, "d svg flip");
+    let place_rect = |svg: &str, place: &str| {
+        svg.lines().find(|l| l.contains(&format!("data-place=\"{place}\"")) && l.starts_with("<rect")).map(String::from)
+    };
+    // 9a is the top left square for the first player, the bottom right for the second.
+    let (top_left, bottom_right) = ("x=\"14\" y=\"40\"", "x=\"334\" y=\"360\"");
+    assert!(place_rect(&upright, "9a").is_some_and(|l| l.contains(top_left)), "{upright}");
+    assert!(place_rect(&flipped, "9a").is_some_and(|l| l.contains(bottom_right)), "{flipped}");
+    for svg in [&upright, &flipped] {
+        assert!(svg.contains("data-place=\"B*\""), "the first player's Bishop in hand is a place");
+        assert!(svg.contains("data-place=\"b*\""), "the second player's too");
+    }
+    engine.send("d svg sideways");
+    assert_eq!(engine.line(), "info string error: d takes nothing, svg or svg flip, got svg sideways");
+    assert_eq!(engine.state(), before, "drawing changes nothing");
+    assert_quiet(&mut engine);
+}
+
+#[test]
+fn places_lists_every_move_with_its_places_and_the_rolls_with_their_weights() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b");
+    engine.send("places");
+    let reply = engine.until(|l| l == "placesok");
+    let moves = engine.move_set();
+    assert_eq!(reply.len(), moves.len() + 1, "{reply:?}");
+    assert!(reply.contains(&"place B*5e B* 5e".to_string()), "a drop starts in hand: {reply:?}");
+    assert!(reply.contains(&"place 7f7e 7f 7e".to_string()), "{reply:?}");
+    engine.send("variant checkers");
+    engine.send("position sfen 8/8/3m1m2/8/3m1m2/4M3/8/8 b - 1");
+    engine.send("places");
+    let reply = engine.until(|l| l == "placesok");
+    assert_eq!(
+        reply,
+        ["place 4fx6dx4b 4f 6d 4b", "place 4fx2dx4b 4f 2d 4b", "placesok"],
+        "two paths with the same ends stay two moves"
+    );
+    engine.send("variant shogammon");
+    engine.send("places");
+    let reply = engine.until(|l| l == "placesok");
+    let weights: Vec<u32> =
+        reply.iter().filter_map(|l| l.strip_prefix("chance ")?.split(' ').nth(1)?.parse().ok()).collect();
+    assert_eq!((weights.len(), weights.iter().sum::<u32>()), (21, 36), "{reply:?}");
+    engine.send("places now");
+    assert_eq!(engine.line(), "info string error: places takes no arguments, got now");
+    assert_quiet(&mut engine);
+}

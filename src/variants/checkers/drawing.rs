@@ -28,5 +28,5 @@ pub fn drawing(position: &Checkers) -> Drawing {
                 .collect(),
         ),
     });
-    Drawing { grids: vec![grid], captions: vec![] }
+    Drawing { grids: vec![grid], ..Drawing::default() }
 }

@@ -24,5 +24,5 @@ pub fn drawing(position: &Hasami) -> Drawing {
             .collect(),
         )
     });
-    Drawing { grids: vec![grid], captions: vec![] }
+    Drawing { grids: vec![grid], ..Drawing::default() }
 }

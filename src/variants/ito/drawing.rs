@@ -4,8 +4,7 @@
 use super::moves::square_name;
 use super::piece::SQUARES;
 use super::position::Ito;
-use crate::drawing::{Drawing, Grid, Shape};
-use crate::game::notation::hand_line;
+use crate::drawing::{Drawing, Grid, Hand, Shape};
 use crate::vocabulary::Side;
 
 pub fn drawing(position: &Ito) -> Drawing {
@@ -16,6 +15,6 @@ pub fn drawing(position: &Ito) -> Drawing {
         let token = board.at(squares[column]).map(|piece| piece.token());
         Grid::square(token.as_deref(), Shape::Tile)
     });
-    let captions = Side::ALL.map(|side| hand_line(side, board.held(side))).to_vec();
-    Drawing { grids: vec![grid], captions }
+    let hands = Side::ALL.map(|side| Hand::new(side, board.held(side), Shape::Tile)).to_vec();
+    Drawing { grids: vec![grid], hands, ..Drawing::default() }
 }

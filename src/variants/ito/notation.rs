@@ -58,6 +58,6 @@ pub fn diagram(position: &Ito) -> String {
     let drawing = drawing(position);
     let mut lines = text::grid_lines(&drawing.grids, COLUMN);
     lines.push(text::columns((1..=SQUARES).rev(), COLUMN));
-    lines.extend(drawing.captions);
+    lines.extend(drawing.caption_lines());
     lines.join("\n")
 }

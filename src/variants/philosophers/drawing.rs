@@ -18,5 +18,6 @@ pub fn drawing(position: &Philosophers) -> Drawing {
         let thought = Piece { owner: None, label: "T".into(), promoted: false, shape: Shape::Token, token: "t".into() };
         Cell::Square(if board.thought() == mind_squares[row][column] { vec![thought] } else { vec![] })
     });
-    Drawing { grids: vec![field, mind], captions: vec![format!("mind-moves in a row: {}", board.run())] }
+    let captions = vec![format!("mind-moves in a row: {}", board.run())];
+    Drawing { grids: vec![field, mind], captions, ..Drawing::default() }
 }

@@ -2,11 +2,10 @@
 
 use super::position::Shogi;
 use crate::drawing::Drawing;
-use crate::variants::shogi_core::drawing::board_grid;
-use crate::variants::shogi_core::notation::hand_lines;
+use crate::variants::shogi_core::drawing::{board_grid, hands};
 
 pub fn drawing(position: &Shogi) -> Drawing {
     let board = position.board();
     let grid = board_grid(|sq| board.piece_at(sq).map(|piece| piece.sfen()).into_iter().collect());
-    Drawing { grids: vec![grid], captions: hand_lines(board).to_vec() }
+    Drawing { grids: vec![grid], hands: hands(board), ..Drawing::default() }
 }

@@ -1,9 +1,9 @@
 //! The shogi core's notation, shared by standard shogi and Shogammon: piece letters, the hand
-//! field of position strings (protocol-spec.md §11), and the hand lines of `d`.
+//! field of position strings (protocol-spec.md §11).
 
 use super::board::Board;
 use super::piece::{Kind, Piece, HAND_KINDS};
-use crate::game::notation::{hand_field, hand_line, read_hand};
+use crate::game::notation::{hand_field, read_hand};
 use crate::game::{PositionError, PositionErrorKind};
 use crate::vocabulary::Side;
 
@@ -49,16 +49,4 @@ pub fn hands_string(board: &Board) -> String {
             (letter, board.hand(side).count(kind) as u32)
         })
     }))
-}
-
-/// The `hand b: ...` and `hand w: ...` lines of `board`'s hands.
-pub fn hand_lines(board: &Board) -> [String; 2] {
-    Side::ALL.map(|side| {
-        let held = Kind::HAND_ORDER.into_iter().map(|kind| {
-            let letter = kind.letter();
-            let letter = if side == Side::First { letter } else { letter.to_ascii_lowercase() };
-            (letter, board.hand(side).count(kind) as u32)
-        });
-        hand_line(side, held)
-    })
 }

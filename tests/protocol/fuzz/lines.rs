@@ -75,7 +75,7 @@ const BAD_VARIANTS: [&str; 6] = ["chess", "Shogi", "dai_hasami", "hasami-", "var
 const BAD_NUMBERS: [&str; 6] = ["x", "1.5", "-0", "+1", "99999999999999999999", ""];
 
 /// Commands that read the state, with and without extra tokens.
-const QUERIES: [&str; 24] = [
+const QUERIES: [&str; 28] = [
     "moves",
     "moves",
     "result",
@@ -94,12 +94,16 @@ const QUERIES: [&str; 24] = [
     "result x",
     "d 1",
     "d svg x",
+    "d svg flip x",
+    "places x",
     "isready now",
     "usi 1",
     "usinewgame x",
     "stop stop",
     "usi",
     "d svg",
+    "d svg flip",
+    "places",
 ];
 
 /// Searches that run until `stop`, for lines sent while one runs.

@@ -297,7 +297,8 @@ impl Pictures {
     fn layout(&mut self, drawing: &Drawing) -> usize {
         let blank = Drawing {
             grids: drawing.grids.clone(),
-            captions: drawing.captions.iter().map(|_| String::new()).collect(),
+            captions: drawing.caption_lines().iter().map(|_| String::new()).collect(),
+            ..Drawing::default()
         };
         let frame = render_with(&blank, &[], &|number, _| format!("<use href=\"#s0\" data-piece=\"{number}\"/>"));
         if let Some(&index) = self.layout_index.get(&frame) {
@@ -318,7 +319,7 @@ impl Pictures {
         let layout = self.layout(&start);
         let mut cells: Vec<usize> =
             start.grids.iter().flat_map(|g| &g.cells).map(|c| self.content(c)).collect::<Vec<_>>();
-        let mut captions = start.captions.clone();
+        let mut captions = start.caption_lines();
         let mut json = format!(
             "{{\"layout\":{layout},\"cells\":{:?},\"captions\":[{}],\"steps\":[",
             cells,
@@ -335,8 +336,8 @@ impl Pictures {
                 .filter(|(_, (a, b))| a != b)
                 .map(|(number, (content, _))| format!("{number},{content}"))
                 .collect();
-            let retold: Vec<String> = drawing
-                .captions
+            let lines = drawing.caption_lines();
+            let retold: Vec<String> = lines
                 .iter()
                 .zip(&captions)
                 .enumerate()
@@ -346,7 +347,7 @@ impl Pictures {
             let _ =
                 write!(json, "{}[[{}],{{{}}}]", if index == 0 { "" } else { "," }, changed.join(","), retold.join(","));
             cells = now;
-            captions = drawing.captions;
+            captions = lines;
         }
         json.push_str("]}");
         Ok(json)
