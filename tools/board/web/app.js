@@ -193,6 +193,7 @@ function showStatus() {
   const thinking = page.waiting || state.searching === "play";
   Object.assign(status.dataset, {
     variant: state.variant,
+    start: state.start,
     sfen: state.sfen,
     side: state.side,
     ply: String(state.ply),

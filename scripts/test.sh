@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what the browser test of tools/board needs when it is missing
+# (Debian's chromium with apt-get, the pinned npm packages of tools/board/tests/browser with
+# npm ci), then runs cargo test with the arguments given.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "== apt-get install chromium" >&2
+  $( ((EUID == 0)) || echo sudo) apt-get install -y -q chromium >&2
+fi
+browser=tools/board/tests/browser
+if [[ ! -d $browser/node_modules/playwright-core ]]; then
+  echo "== npm ci in $browser" >&2
+  npm ci --prefix "$browser" --silent --no-audit --no-fund >&2
+fi
+exec cargo test "$@"
