@@ -37,6 +37,11 @@ async fn malformed_messages_get_an_error_and_change_nothing() {
         r#"{"type":"options","values":{"MakyekWin":"all"}}"#,
         r#"{"type":"options","values":{"Nonsense":"1"}}"#,
         r#"{"type":"load","text":""}"#,
+        r#"{"type":"new","variant":"shogi","moves":["7g7f\nquit"]}"#,
+        r#"{"type":"new","variant":"makyek","rules":{"MakyekWin":"all\nquit"}}"#,
+        r#"{"type":"play","move":"7g7f\nquit"}"#,
+        r#"{"type":"options","values":{"USI_Hash":"16\nquit"}}"#,
+        r#"{"type":"go","movetime_ms":18446744073709551615}"#,
         r#"{"type":"load","text":"[Game \"1\"]\nrubbish"}"#,
     ];
     for text in bad {
@@ -72,6 +77,20 @@ async fn a_refused_move_leaves_the_game_unchanged() {
     assert!(page.expect("refused").await["message"].as_str().is_some_and(|m| m.contains("bad position")));
     let after = page.view(2).await;
     assert_eq!((after["variant"].as_str(), moves(&after).len()), (Some("shogi"), 2));
+}
+
+#[tokio::test]
+async fn a_go_the_engine_refuses_is_reported_and_nothing_waits_for_it() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    page.greeting().await;
+    // The engine refuses depth 0; the move sent right after it must not wait for a bestmove.
+    page.send(json!({"type": "go", "depth": 0})).await;
+    page.send(json!({"type": "play", "move": "7g7f"})).await;
+    let refused = page.expect("refused").await;
+    assert!(refused["message"].as_str().is_some_and(|m| m.contains("go")), "{refused}");
+    assert_eq!(moves(&page.expect("state").await), ["7g7f"]);
+    assert!(page.seen.iter().all(|m| m["type"] != "fault"), "{:?}", page.seen);
 }
 
 #[tokio::test]
