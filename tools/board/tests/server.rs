@@ -274,6 +274,9 @@ async fn load_and_save_round_trip() {
     let state = page.expect("state").await;
     assert_eq!((state["variant"].as_str(), moves(&state).len()), (Some("makyek"), 2));
     assert_eq!(state["rules"]["MakyekWin"], "all-but-one");
+    // The places of a loaded move are learnt from the engine when it is the last on view.
+    assert_eq!(state["last"], json!({"move": "2c2d", "places": ["2c", "2d"], "roll": false}));
+    assert_eq!(page.view(1).await["last"], json!({"move": "1f1e", "places": ["1f", "1e"], "roll": false}));
     page.send(json!({"type": "load", "text": record, "game": 2})).await;
     let state = page.expect("state").await;
     assert_eq!((state["variant"].as_str(), state["rules"]["MakyekWin"].as_str()), (Some("ito"), Some("all")));
@@ -296,9 +299,18 @@ async fn shogammon_rolls_are_items_and_the_engine_moves_after_a_roll() {
     assert!(refused["message"].as_str().is_some_and(|m| m.contains("roll")), "{refused}");
     let rolled = page.play("61").await;
     assert_eq!(moves(&rolled), ["61"]);
+    assert_eq!(rolled["last"], json!({"move": "61", "places": [], "roll": true}));
+    assert!(
+        rolled["chances"].as_array().is_some_and(Vec::is_empty)
+            && !rolled["places"].as_array().is_some_and(Vec::is_empty)
+    );
     page.send(json!({"type": "go", "movetime_ms": 200})).await;
     let best = page.expect("bestmove").await;
     let state = page.expect("state").await;
     assert_eq!(moves(&state), ["61".to_string(), best["move"].as_str().unwrap_or("").to_string()]);
     assert_eq!(state["side"], "w");
+    assert!(state["last"]["places"].as_array().is_some_and(|p| p.len() >= 2), "{}", state["last"]);
+    let weights: Vec<u64> =
+        state["chances"].as_array().expect("chances").iter().filter_map(|c| c["weight"].as_u64()).collect();
+    assert_eq!((weights.len(), weights.iter().sum::<u64>()), (21, 36));
 }

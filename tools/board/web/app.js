@@ -48,7 +48,10 @@ function receive(message) {
     case "hello": return setUp(message);
     case "state": return show(message);
     case "info": return analysisLine(message);
-    case "bestmove": return;
+    case "bestmove":
+      // A move is followed by its state; a resignation by nothing.
+      if (message.move === "resign") page.waiting = false;
+      return showStatus();
     case "saved": return saved(message);
     case "choose": return offerGames(message.games);
     case "engine": return log("engine", message.line);

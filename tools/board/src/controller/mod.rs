@@ -205,9 +205,12 @@ impl Controller {
 
     /// Asks the engine about the position on view, sends the state, and resumes the analysis.
     async fn publish(&mut self, out: &mut Vec<Reply>) -> Result<(), Fault> {
-        if let Some(index) = self.game.ply.checked_sub(1).filter(|&i| self.game.items[i].entry.is_none()) {
+        let last = self.game.ply.checked_sub(1);
+        if let Some(index) = last.filter(|&i| self.game.items.get(i).is_some_and(|item| item.entry.is_none())) {
             let entry = state::learn_entry(&mut self.engine, &self.game, index).await?;
-            self.game.items[index].entry = Some(entry);
+            if let Some(item) = self.game.items.get_mut(index) {
+                item.entry = Some(entry);
+            }
         }
         let answers = state::ask(&mut self.engine, self.flip).await?;
         let analysing = self.analysis > 0 && !answers.over() && !answers.chance();
