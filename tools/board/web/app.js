@@ -193,7 +193,7 @@ function showStatus() {
   const status = $("#status");
   if (!state) return;
   const over = state.result.winner !== "ongoing";
-  const thinking = page.waiting || state.searching === "play";
+  const thinking = page.waiting;
   Object.assign(status.dataset, {
     variant: state.variant,
     start: state.start,

@@ -370,8 +370,9 @@ async function analysis() {
   const best = page.locator("#board .mark.best");
   await best.first().waitFor({ timeout: WAIT });
   const before = (await status()).moves;
-  const pv = await page.locator('#lines tbody tr[data-multipv="1"] td:last-child a').first().textContent();
-  await page.locator('#lines tbody tr[data-multipv="1"] td:last-child a').first().click();
+  // The lines change while the engine thinks: read the move and click it at once, in the page.
+  const pv = await page.locator('#lines tbody tr[data-multipv="1"] td:last-child a').first()
+    .evaluate((link) => { link.click(); return link.textContent; });
   await page.waitForFunction((before) => document.querySelector("#status").dataset.moves !== before, before, { timeout: WAIT });
   const s = await status();
   check("clicking a PV move plays it", movesOf(s)[movesOf({ moves: before }).length] === pv, { pv, moves: s.moves });
@@ -465,7 +466,7 @@ for (const variant of variants.filter((v) => only.length === 0 || only.includes(
   const failed = failures.length;
   try {
     await tenMoves(variant);
-    await page.locator("#play").screenshot({ path: `${out}/${variant}.png` });
+    await page.screenshot({ path: `${out}/${variant}.png` });
     if (extras[variant]) await extras[variant]();
   } catch (error) {
     check(`${variant}: ${error.message.split("\n")[0]}`, false);
