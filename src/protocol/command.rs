@@ -42,6 +42,8 @@ pub enum Command {
     Moves,
     /// `places`: every legal move with the places a user clicks to enter it (§9.8).
     Places,
+    /// `rules`: the rule options each variant reads (§9.9).
+    Rules,
     Result,
     Display,
     /// `d svg [flip]`: the position as one SVG document, `flip`: seen from the second player's side.
@@ -104,6 +106,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "quit" => bare(Command::Quit),
         "moves" => bare(Command::Moves),
         "places" => bare(Command::Places),
+        "rules" => bare(Command::Rules),
         "result" => bare(Command::Result),
         "d" => match rest {
             "" => Ok(Some(Command::Display)),

@@ -127,6 +127,12 @@ fn execute(session: &mut Session, command: Command, out: &Output) {
             out.line(&if moves.is_empty() { "moves".to_string() } else { format!("moves {}", moves.join(" ")) });
             Ok(())
         }
+        Command::Rules => {
+            for line in reply::rules_lines() {
+                out.line(&line);
+            }
+            Ok(())
+        }
         Command::Places => {
             for line in reply::places_lines(session.game()) {
                 out.line(&line);

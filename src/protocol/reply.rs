@@ -1,6 +1,6 @@
 //! Formatting replies: search events, `usi` option lines, results.
 
-use crate::catalogue::AnyGame;
+use crate::catalogue::{AnyGame, VARIANTS};
 use crate::engine::{BenchReport, OptionKind, OptionSpec};
 use crate::game::{Game, MateAnswer, Turn};
 use crate::search::{Bound, Event, Info, ScoreReport};
@@ -74,6 +74,20 @@ pub fn result_line(turn: Turn) -> String {
         Turn::Over(outcome @ (Outcome::Win { .. } | Outcome::Draw(_))) => format!("result {outcome}"),
         Turn::Decide(_) | Turn::Chance(_) => "result ongoing".to_string(),
     }
+}
+
+/// The reply to `rules` (protocol-spec.md §9.9): one `rules <variant> [<option> ...]` line per
+/// variant, in the order of §1, naming the rule options it reads; then `rulesok`.
+pub fn rules_lines() -> Vec<String> {
+    let mut lines: Vec<String> = VARIANTS
+        .iter()
+        .map(|variant| {
+            let names = variant.options.iter().map(|option| option.name);
+            std::iter::once("rules").chain(std::iter::once(variant.name)).chain(names).collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    lines.push("rulesok".to_string());
+    lines
 }
 
 /// The reply to `places` (protocol-spec.md §9.8): at a decision node one `place <move>

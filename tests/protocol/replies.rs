@@ -82,6 +82,8 @@ pub enum Expect {
     Moves,
     /// `place` lines (or `chance` lines) and `placesok`.
     Places,
+    /// A `rules` line per variant and `rulesok`.
+    Rules,
     /// One `result` line.
     Result,
     /// The `d` diagram, ending with its `key` line.
@@ -112,6 +114,7 @@ pub fn expectation(bytes: &[u8]) -> Option<Expect> {
             Command::IsReady => Expect::Ready,
             Command::Moves => Expect::Moves,
             Command::Places => Expect::Places,
+            Command::Rules => Expect::Rules,
             Command::Result => Expect::Result,
             Command::Display => Expect::Display,
             Command::DisplaySvg { .. } => Expect::Svg,
@@ -153,6 +156,7 @@ pub fn check(expect: &Expect, lines: &[String], before: &Snapshot, after: &Snaps
                 | Expect::Display
                 | Expect::Svg
                 | Expect::Places
+                | Expect::Rules
         )
     {
         return Err("refused, but the command is always carried out".into());
@@ -202,6 +206,10 @@ fn check_accepted(expect: &Expect, lines: &[String], before: &Snapshot, after: &
         Expect::Ready => one("readyok"),
         Expect::Moves => one(&after.moves),
         Expect::Places => check_places(lines, after),
+        Expect::Rules => match lines {
+            [variants @ .., last] if last == "rulesok" && variants.iter().all(|l| l.starts_with("rules ")) => Ok(()),
+            _ => Err("expected rules lines and rulesok".into()),
+        },
         Expect::Result => one(&after.result),
         Expect::Display if lines == after.display.as_slice() => Ok(()),
         Expect::Display => Err("`d` printed another diagram than the one that follows it".into()),

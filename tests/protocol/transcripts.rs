@@ -1233,3 +1233,23 @@ fn places_lists_every_move_with_its_places_and_the_rolls_with_their_weights() {
     assert_eq!(engine.line(), "info string error: places takes no arguments, got now");
     assert_quiet(&mut engine);
 }
+
+#[test]
+fn rules_names_the_rule_options_each_variant_reads() {
+    let mut engine = Engine::start();
+    engine.send("rules");
+    let reply = engine.until(|l| l == "rulesok");
+    assert_eq!(reply.len(), 16, "{reply:?}");
+    for expected in [
+        "rules shogi",
+        "rules dai-hasami DaiHasamiJumps",
+        "rules makyek MakyekWin",
+        "rules shogammon ShogammonDice ShogammonTurnLimit",
+        "rules philosophers-chess PhilosophersStalemate",
+    ] {
+        assert!(reply.iter().any(|l| l == expected), "{expected:?} not in {reply:?}");
+    }
+    engine.send("rules shogi");
+    assert_eq!(engine.line(), "info string error: rules takes no arguments, got shogi");
+    assert_quiet(&mut engine);
+}

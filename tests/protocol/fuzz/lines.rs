@@ -75,7 +75,7 @@ const BAD_VARIANTS: [&str; 6] = ["chess", "Shogi", "dai_hasami", "hasami-", "var
 const BAD_NUMBERS: [&str; 6] = ["x", "1.5", "-0", "+1", "99999999999999999999", ""];
 
 /// Commands that read the state, with and without extra tokens.
-const QUERIES: [&str; 28] = [
+const QUERIES: [&str; 30] = [
     "moves",
     "moves",
     "result",
@@ -96,6 +96,7 @@ const QUERIES: [&str; 28] = [
     "d svg x",
     "d svg flip x",
     "places x",
+    "rules x",
     "isready now",
     "usi 1",
     "usinewgame x",
@@ -104,6 +105,7 @@ const QUERIES: [&str; 28] = [
     "d svg",
     "d svg flip",
     "places",
+    "rules",
 ];
 
 /// Searches that run until `stop`, for lines sent while one runs.

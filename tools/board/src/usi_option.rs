@@ -1,6 +1,7 @@
 //! The `option name ... type ...` lines of the engine's `usi` reply, read into data for the page.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// One option the engine declared, as the page needs it to draw a control.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -69,6 +70,9 @@ pub struct Catalogue {
     pub default_variant: String,
     /// The rule options: the options listed after `USI_Variant` (protocol-spec §8.1).
     pub rule_options: Vec<String>,
+    /// The rule options each variant reads, from the engine's `rules` reply (protocol-spec
+    /// §9.9).
+    pub variant_rules: BTreeMap<String, Vec<String>>,
 }
 
 impl Catalogue {
@@ -83,6 +87,18 @@ impl Catalogue {
             default_variant: variant.map(|o| o.default.clone()).unwrap_or_default(),
             rule_options: variant_at.map_or(Vec::new(), |i| options[i + 1..].iter().map(|o| o.name.clone()).collect()),
             options,
+            variant_rules: BTreeMap::new(),
+        }
+    }
+
+    /// Takes in the lines of a `rules` reply (`rules <variant> <option>...`); other lines are
+    /// passed over.
+    pub fn read_rules(&mut self, lines: &[String]) {
+        for line in lines {
+            let mut words = line.split_whitespace();
+            if let (Some("rules"), Some(variant)) = (words.next(), words.next()) {
+                self.variant_rules.insert(variant.to_string(), words.map(str::to_string).collect());
+            }
         }
     }
 

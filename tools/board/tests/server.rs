@@ -15,6 +15,8 @@ async fn malformed_messages_get_an_error_and_change_nothing() {
     let mut page = server.connect().await;
     let (hello, _) = page.greeting().await;
     assert!(hello["variants"].as_array().is_some_and(|v| v.len() == 15), "{hello}");
+    assert_eq!(hello["variant_rules"]["makyek"], json!(["MakyekWin"]), "the engine's rules reply");
+    assert_eq!(hello["variant_rules"]["shogi"], json!([]));
     let before = page.play("7g7f").await;
     let bad = [
         "not json",

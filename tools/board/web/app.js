@@ -82,7 +82,7 @@ function setUp(hello) {
     label.dataset.rule = name;
     rules.append(label);
   }
-  rules.hidden = hello.rule_options.length === 0;
+  showRules();
   setUpLevel(optionNamed("Skill Level"));
   const options = $("#options");
   options.replaceChildren();
@@ -92,6 +92,17 @@ function setUp(hello) {
     input.addEventListener("change", () => send({ type: "options", values: { [name]: valueOf(input) } }));
     options.append(labelled(name, input));
   }
+}
+
+/** Shows the rule options the chosen variant reads (the engine's `rules` reply), hides the others. */
+function showRules() {
+  const reads = page.hello.variant_rules?.[$("#variant").value];
+  let shown = 0;
+  for (const label of document.querySelectorAll("#rules [data-rule]")) {
+    label.hidden = reads ? !reads.includes(label.dataset.rule) : false;
+    if (!label.hidden) shown++;
+  }
+  $("#rules").hidden = shown === 0;
 }
 
 function optionNamed(name) {
@@ -186,6 +197,7 @@ function showGameForm(state) {
     const value = state.rules[input.dataset.option];
     if (value !== undefined) setValue(input, value);
   }
+  showRules();
 }
 
 function showStatus() {
@@ -596,6 +608,7 @@ function bind() {
     page.waiting = false;
     send({ type: "new", variant: $("#variant").value, rules, ...(start ? { start } : {}) });
   });
+  $("#variant").addEventListener("change", showRules);
   for (const select of [$("#side-b"), $("#side-w")]) {
     select.addEventListener("change", () => {
       if (page.state) continueGame();

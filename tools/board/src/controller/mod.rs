@@ -262,5 +262,8 @@ fn tell(out: &mut Vec<Reply>, reply: Reply) -> Result<(), Fault> {
 async fn launch(config: &Config) -> Result<(EngineProcess, Catalogue), Fault> {
     let mut engine = EngineProcess::start(&config.engine, config.answer)?;
     let usi = engine.query("usi", |l| l == "usiok").await?;
-    Ok((engine, Catalogue::from_usi(&usi)))
+    let mut catalogue = Catalogue::from_usi(&usi);
+    let rules = engine.query("rules", |l| l == "rulesok" || l.starts_with("info string error")).await?;
+    catalogue.read_rules(&rules);
+    Ok((engine, catalogue))
 }

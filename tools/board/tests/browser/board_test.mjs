@@ -84,6 +84,13 @@ class Engine {
     return { moves, chances };
   }
 
+  /** The rule options `variant` reads, from the `rules` reply. */
+  async rules(variant) {
+    const lines = await this.ask("rules", (l) => l === "rulesok");
+    const line = lines.find((l) => l.startsWith(`rules ${variant} `) || l === `rules ${variant}`);
+    return line.split(" ").slice(2);
+  }
+
   quit() {
     this.process.stdin.end("quit\n");
   }
@@ -205,6 +212,9 @@ async function newGame(variant) {
     await page.selectOption("#level", lowest);
   }
   await page.selectOption("#variant", variant);
+  const shown = await page.locator("#rules [data-rule]:visible").evaluateAll((labels) => labels.map((l) => l.dataset.rule));
+  const reads = await engine.rules(variant);
+  check(`${variant}: the rule options offered are the variant's own (${reads.join(", ") || "none"})`, JSON.stringify(shown) === JSON.stringify(reads), shown);
   await page.fill("#start", "");
   await page.click("#new-game button[type=submit]");
   await page.waitForFunction((variant) => {
