@@ -5,9 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+sudo=$( ((EUID == 0)) || echo sudo)
 if [[ ! -x /usr/bin/chromium ]]; then
   echo "== apt-get install chromium" >&2
-  $( ((EUID == 0)) || echo sudo) apt-get install -y -q chromium >&2
+  # A fresh machine's package lists may be missing or stale: update them once if need be.
+  $sudo apt-get install -y -q chromium >&2 || { $sudo apt-get update -q >&2 && $sudo apt-get install -y -q chromium >&2; }
 fi
 browser=tools/board/tests/browser
 if [[ ! -d $browser/node_modules/playwright-core ]]; then
