@@ -178,7 +178,6 @@ function show(state) {
   }
   showMoves(state);
   showResult(state);
-  showDice(state);
   showAnalysis();
   refresh();
   continueGame();
@@ -413,26 +412,6 @@ function roll() {
   page.waiting = true;
   send({ type: "play", move: chosen.item });
   showStatus();
-}
-
-/** The roll just made, drawn as one die face per digit of the item. */
-function showDice(state) {
-  const dice = $("#dice");
-  dice.replaceChildren();
-  dice.dataset.roll = state.last && state.last.roll ? state.last.move : "";
-  if (!dice.dataset.roll) return;
-  for (const digit of dice.dataset.roll) dice.append(die(Number(digit)));
-}
-
-function die(value) {
-  const pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] }[value];
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 30 30");
-  svg.setAttribute("class", "die");
-  svg.innerHTML = `<rect x="1" y="1" width="28" height="28" rx="5"/>` +
-    (pips || []).map((i) => `<circle cx="${7 + (i % 3) * 8}" cy="${7 + Math.floor(i / 3) * 8}" r="2.6"/>`).join("") +
-    (pips ? "" : `<text x="15" y="20" text-anchor="middle">${value}</text>`);
-  return svg;
 }
 
 // ---------------------------------------------------------------------------------------------
