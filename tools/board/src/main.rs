@@ -30,7 +30,8 @@ struct Cli {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     listen: IpAddr,
-    /// The engine program (default: `tetsugaku` next to this program).
+    /// The engine program (default: `tetsugaku` next to this program; under `cargo run`, built
+    /// first).
     #[arg(long)]
     engine: Option<PathBuf>,
     /// How many games (pages, each with its own engine process) may be open at once.
@@ -52,10 +53,36 @@ fn seconds(value: f64, what: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(value).map_err(|_| format!("{what} must be a non-negative number, not {value}"))
 }
 
+/// The engine when `--engine` is not given: `tetsugaku` beside this program. Started by
+/// `cargo run` (which sets `CARGO` and `CARGO_MANIFEST_DIR`), the board first has cargo build
+/// that engine in its own build profile, so that `cargo run --release --bin board` works on a
+/// fresh clone and never starts an engine older than the sources.
+fn default_engine() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let engine = exe.with_file_name(format!("tetsugaku{}", std::env::consts::EXE_SUFFIX));
+    let (Ok(cargo), Ok(manifest_dir)) = (std::env::var("CARGO"), std::env::var("CARGO_MANIFEST_DIR")) else {
+        return Ok(engine);
+    };
+    let profile = match exe.parent().and_then(|dir| dir.file_name()).and_then(|name| name.to_str()) {
+        Some("debug") | None => "dev".to_string(),
+        Some(name) => name.to_string(),
+    };
+    eprintln!("board: cargo build --profile {profile} --bin tetsugaku");
+    let status = std::process::Command::new(cargo)
+        .args(["build", "--quiet", "--profile", &profile, "-p", "tetsugaku", "--bin", "tetsugaku", "--manifest-path"])
+        .arg(PathBuf::from(manifest_dir).join("Cargo.toml"))
+        .status()
+        .map_err(|e| format!("cannot run cargo to build the engine: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo could not build the engine ({status})"));
+    }
+    Ok(engine)
+}
+
 async fn run(cli: Cli) -> Result<(), String> {
     let engine = match cli.engine {
         Some(path) => path,
-        None => std::env::current_exe().map_err(|e| e.to_string())?.with_file_name("tetsugaku"),
+        None => default_engine()?,
     };
     if !engine.is_file() {
         return Err(format!(
