@@ -288,6 +288,38 @@ async fn load_and_save_round_trip() {
     assert_eq!(loaded["start"], format!("sfen {}", state["sfen"].as_str().unwrap_or("")));
 }
 
+/// A record written by `arena match` (tools/board/tests/fixtures/arena-shogammon.games: a match
+/// header, then two Shogammon games with a rule option and dice) opens, and its game goes on.
+#[tokio::test]
+async fn an_arena_record_opens_and_its_game_goes_on() {
+    let record = include_str!("fixtures/arena-shogammon.games");
+    let wanted: Vec<&str> = record
+        .lines()
+        .filter_map(|line| line.strip_prefix("moves "))
+        .nth(1)
+        .map(|moves| moves.split(' ').collect())
+        .unwrap_or_default();
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    page.greeting().await;
+    page.send(json!({"type": "load", "text": record})).await;
+    assert_eq!(page.expect("choose").await["games"].as_array().map(Vec::len), Some(2));
+    page.send(json!({"type": "load", "text": record, "game": 2})).await;
+    let state = page.expect("state").await;
+    assert_eq!(
+        (state["variant"].as_str(), state["rules"]["ShogammonTurnLimit"].as_str()),
+        (Some("shogammon"), Some("12"))
+    );
+    assert_eq!(moves(&state), wanted);
+    assert_eq!(state["result"], json!({"winner": "draw", "reason": "turn-limit"}), "judged again by the engine");
+    page.send(json!({"type": "truncate", "ply": 4})).await;
+    let state = page.expect("state").await;
+    assert_eq!(moves(&state), wanted[..4]);
+    let roll = state["chances"][0]["item"].as_str().unwrap_or("11").to_string();
+    let state = page.play(&roll).await;
+    assert_eq!(moves(&state).len(), 5, "the game goes on from the record");
+}
+
 #[tokio::test]
 async fn shogammon_rolls_are_items_and_the_engine_moves_after_a_roll() {
     let server = Server::start(&[]);
