@@ -4,7 +4,7 @@
 //! A level `L` in `0.0..=20.0` plays like a weaker player, never by an illegal move or a lost
 //! clock:
 //! - a shallower search: at most `1 + ⌊L⌋` plies of iterative deepening and about
-//!   [`Skill::node_cap`] nodes (`256 · 2^(L/2)`; never before the first iteration is complete,
+//!   [`Skill::node_cap`] nodes (`1000 · 2^(L/3)`; never before the first iteration is complete,
 //!   so every root move has been searched once);
 //! - chosen mistakes: at least [`CANDIDATES`] principal variations are searched, and the move
 //!   played is the one whose score, plus a random misjudgement, is highest among them
@@ -92,9 +92,9 @@ impl Skill {
     }
 
     /// About how many nodes a weakened search spends once its first iteration is complete:
-    /// `256 · 2^(level/2)` (256 at level 0, 8,192 at 10, about 185,000 at 19).
+    /// `1000 · 2^(level/3)` (1,000 at level 0, 16,000 at 12, about 80,600 at 19).
     pub fn node_cap(&self) -> Option<u64> {
-        self.weakened().then(|| (256.0 * (self.level / 2.0).exp2()) as u64)
+        self.weakened().then(|| (1000.0 * (self.level / 3.0).exp2()).round() as u64)
     }
 
     /// How many root moves the search scores exactly: `multipv`, and at least [`CANDIDATES`]
@@ -163,8 +163,8 @@ mod tests {
     #[test]
     fn levels_cap_depth_and_nodes_and_widen_the_search() {
         let zero = Skill::new(0.0);
-        assert_eq!((zero.depth_cap(), zero.node_cap(), zero.lines(1), zero.lines(6)), (Some(1), Some(256), 4, 6));
-        assert_eq!(Skill::new(10.0).node_cap(), Some(8192));
+        assert_eq!((zero.depth_cap(), zero.node_cap(), zero.lines(1), zero.lines(6)), (Some(1), Some(1000), 4, 6));
+        assert_eq!(Skill::new(12.0).node_cap(), Some(16_000));
         assert_eq!(Skill::new(19.5).depth_cap(), Some(20));
         assert_eq!(Skill::new(-3.0).depth_cap(), Some(1));
     }
