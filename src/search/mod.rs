@@ -26,7 +26,7 @@ use cores::Cores;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
-use worker::{RootMove, Worker};
+use worker::Worker;
 
 /// How chance nodes are searched (docs/game-contract.md §3; `chance.rs`). Only the default is
 /// played; the others exist to measure what the pruning saves and to test that it is exact.
@@ -262,8 +262,8 @@ pub fn search<G: Game>(
             }
         });
         control.halt();
+        skill::play_choice(root, &mut main.root_moves, &candidates.into_inner(), skill);
         wait_for_release(limits, control);
-        play_skill_choice(&mut main.root_moves, &candidates.into_inner(), skill, root.key());
 
         // Step 3. Answer now, before the helpers are joined: those waiting for their turn on a
         // core only see `stop` when they get it. The scope joins them before `search` returns,
@@ -289,22 +289,6 @@ pub fn search<G: Game>(
     // Every helper has stopped now and published its final count.
     summary.nodes = shared.total_nodes();
     Ok(summary)
-}
-
-/// A weakened level's choice ([`Skill::choose`]) among the `candidates` (moves and exact scores
-/// of the last completed iteration, best first) becomes the first of the `root_moves`, the order
-/// of the others kept; the root position's `key` seeds the choice. Nothing changes at full
-/// strength or before an iteration has completed.
-fn play_skill_choice<M: Copy + Eq>(root_moves: &mut [RootMove<M>], candidates: &[(M, Score)], skill: Skill, key: u64) {
-    if candidates.is_empty() {
-        return;
-    }
-    let scores: Vec<Score> = candidates.iter().map(|&(_, score)| score).collect();
-    let seed = key ^ skill.level().to_bits();
-    let chosen = candidates[skill.choose(&scores, seed)].0;
-    if let Some(index) = root_moves.iter().position(|r| r.mv == chosen) {
-        root_moves[..=index].rotate_right(1);
-    }
 }
 
 /// Reports the final `BestMove`. A controller may answer `bestmove` at once: the search

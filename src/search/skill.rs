@@ -11,14 +11,19 @@
 //!   ([`Skill::choose`]). The misjudgement is uniform in `0..m(L)·d`: `m(L) = 4 · 2^(−L/6)`, and
 //!   `d` the spread of the candidates' scores, at most [`UNIT`], so its size follows the position
 //!   in every game's scale. A proven win is always played, and a proven loss is never chosen
-//!   while a candidate that is not one exists.
+//!   while a candidate that is not one exists;
+//! - no blunder into a loss at once: a move the other side can answer with a win (tried by
+//!   playing its replies) is not played while another does not ([`play_choice`]), as the
+//!   shallow search of a low level does not always see such a reply.
 //!
 //! Level 20 (the default) is full strength: the search is exactly the unweakened one.
 //! `USI_Elo` maps onto levels through [`LADDER`], the Elo of every fourth level as measured by
 //! arena matches (docs/strength.md, "Levels"), interpolated linearly.
 
+use super::worker::RootMove;
+use crate::game::{Game, Turn};
 use crate::vocabulary::score::is_decisive;
-use crate::vocabulary::{Score, SplitMix64};
+use crate::vocabulary::{Outcome, Score, SplitMix64};
 
 /// The strongest level: no weakening.
 pub const FULL: f64 = 20.0;
@@ -138,6 +143,109 @@ impl Skill {
         }
         best.0
     }
+}
+
+/// How much work [`play_choice`] may do to see whether moves lose at once, in positions played,
+/// a move generation counting as [`GENERATION_COST`] of them: a few milliseconds in every game
+/// (a generation of Shogammon turns with pieces in hand takes up to about 25 µs).
+const SAFETY_BUDGET: usize = 10_000;
+const GENERATION_COST: usize = 25;
+
+/// Plays the level's move: [`Skill::choose`] among the `candidates` (moves and exact scores of
+/// the last completed iteration, best first; the root position's key and the level seed the
+/// choice), unless that move loses at once ([`loses_at_once`]) and another does not: then the
+/// choice among the candidates that do not, or failing them the first root move that does
+/// not, in their order, as far as [`SAFETY_BUDGET`] reaches. The move played becomes the first
+/// of the `root_moves`, the order of the others kept. Nothing changes at full strength or before
+/// an iteration has completed (no candidates).
+pub(super) fn play_choice<G: Game>(
+    root: &G,
+    root_moves: &mut [RootMove<G::Move>],
+    candidates: &[(G::Move, Score)],
+    skill: Skill,
+) {
+    if !skill.weakened() || candidates.is_empty() {
+        return;
+    }
+    let seed = root.key() ^ skill.level().to_bits();
+    let pick = |among: &[(G::Move, Score)]| {
+        let scores: Vec<Score> = among.iter().map(|&(_, score)| score).collect();
+        among[skill.choose(&scores, seed)].0
+    };
+    let mut game = root.clone();
+    let mut budget = SAFETY_BUDGET;
+    let mut chosen = pick(candidates);
+    if loses_at_once(&mut game, chosen, &mut budget) {
+        let safe: Vec<(G::Move, Score)> =
+            candidates.iter().copied().filter(|&(mv, _)| !loses_at_once(&mut game, mv, &mut budget)).collect();
+        let others = root_moves.iter().map(|r| r.mv).filter(|mv| !candidates.iter().any(|&(c, _)| c == *mv));
+        if !safe.is_empty() {
+            chosen = pick(&safe);
+        } else if let Some(mv) = others.into_iter().find(|&mv| !loses_at_once(&mut game, mv, &mut budget)) {
+            chosen = mv;
+        }
+    }
+    if let Some(index) = root_moves.iter().position(|r| r.mv == chosen) {
+        root_moves[..=index].rotate_right(1);
+    }
+}
+
+/// Whether `mv`, played in `game`, loses at once: it ends the game with the other side winning,
+/// or the other side has a move that does (after any roll, when a roll comes first). Also
+/// `true` once `budget` ([`SAFETY_BUDGET`]) is spent, so that a move not known to be safe is
+/// not preferred to the choice. Leaves `game` as it was.
+fn loses_at_once<G: Game>(game: &mut G, mv: G::Move, budget: &mut usize) -> bool {
+    if *budget == 0 {
+        return true;
+    }
+    let mover = game.side();
+    let lost = |game: &G| matches!(game.turn(), Turn::Over(Outcome::Win { winner, .. }) if winner != mover);
+    let mut replies = Vec::new();
+    game.play(mv);
+    let mut loses = lost(game);
+    if !loses {
+        let rolls = match game.turn() {
+            Turn::Chance(_) => {
+                let mut rolls = Vec::new();
+                game.generate(&mut rolls);
+                rolls.retain(|&roll| game.chance_weight(roll) > 0);
+                rolls.into_iter().map(Some).collect()
+            }
+            _ => vec![None],
+        };
+        for roll in rolls {
+            if let Some(roll) = roll {
+                game.play(roll);
+            }
+            replies.clear();
+            // After a roll only the noisy replies (those that decide the game among them, by
+            // the contract of `Game::is_noisy`): a roll's every turn is too many to play.
+            if roll.is_some() {
+                game.generate_noisy(&mut replies);
+            } else {
+                game.generate(&mut replies);
+            }
+            *budget = budget.saturating_sub(GENERATION_COST);
+            loses = *budget == 0;
+            for &reply in &replies {
+                *budget = budget.saturating_sub(1);
+                game.play(reply);
+                loses = lost(game) || *budget == 0;
+                game.undo();
+                if loses {
+                    break;
+                }
+            }
+            if roll.is_some() {
+                game.undo();
+            }
+            if loses {
+                break;
+            }
+        }
+    }
+    game.undo();
+    loses
 }
 
 /// A uniform draw in `0.0..1.0`.

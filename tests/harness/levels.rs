@@ -19,27 +19,34 @@ fn loses_at_once<G: Game>(game: &G, mv: G::Move) -> bool {
     })
 }
 
-/// `game` has one move, `saving`, that does not lose at once, and at least [`CANDIDATES`]
-/// others that do (so they stand among the moves a weakened level chooses from); the rules say
-/// so. Then every level from 0 to 3, in steps of 1/16 (each a different seed of the choice),
-/// plays `saving`, searching as deep as the level lets it.
-///
-/// [`CANDIDATES`]: tetsugaku::search::CANDIDATES
-pub fn weakened_levels_avoid_losing_at_once<G: Game>(game: &G, saving: &str) {
+/// The tokens of the legal moves of `game` that do not lose at once, by the rules.
+pub fn saving_moves<G: Game>(game: &G) -> Vec<String> {
     let mut moves = Vec::new();
     game.generate(&mut moves);
-    let losing = moves.iter().filter(|&&mv| loses_at_once(game, mv)).count();
-    let saver = game.parse_move(saving).expect("the saving move is legal");
-    assert!(!loses_at_once(game, saver), "{saving} loses at once");
-    assert_eq!(losing, moves.len() - 1, "{saving} is not the only move that saves the game");
-    assert!(losing >= tetsugaku::search::CANDIDATES, "too few losing moves to be candidates");
+    moves.into_iter().filter(|&mv| !loses_at_once(game, mv)).map(|mv| game.format_move(mv)).collect()
+}
+
+/// The move `game`'s search plays at `skill` (to its own caps, no other limit).
+pub fn played<G: Game>(game: &G, skill: Skill) -> String {
     let tt = TranspositionTable::new(4).expect("4 MiB");
+    let config = Config { skill, ..Config::default() };
+    let summary = search(game, &Limits::default(), &config, &tt, &Control::new(false), &|_| {})
+        .expect("the position can be searched");
+    summary.best.expect("a move")
+}
+
+/// In `game`, where some moves lose at once and some do not, every level from 0 to 3 in steps
+/// of 1/16 (each a different seed of the choice) plays a move that does not, searching as deep
+/// as the level lets it.
+pub fn weakened_levels_avoid_losing_at_once<G: Game>(game: &G) {
+    let saving = saving_moves(game);
+    let mut moves = Vec::new();
+    game.generate(&mut moves);
+    assert!(!saving.is_empty(), "every move loses at once");
+    assert!(saving.len() < moves.len(), "no move loses at once");
     for step in 0..48 {
         let skill = Skill::new(f64::from(step) / 16.0);
-        tt.clear();
-        let config = Config { skill, ..Config::default() };
-        let summary = search(game, &Limits::default(), &config, &tt, &Control::new(false), &|_| {})
-            .expect("the position can be searched");
-        assert_eq!(summary.best.as_deref(), Some(saving), "level {}: {summary:?}", skill.level());
+        let mv = played(game, skill);
+        assert!(saving.contains(&mv), "level {}: {mv} loses at once; {saving:?} do not", skill.level());
     }
 }

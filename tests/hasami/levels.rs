@@ -1,9 +1,8 @@
 //! Strength levels in the hasami family (protocol-spec.md §8.3): a weakened level blocks a
 //! five in a row.
 
-use crate::level_check::weakened_levels_avoid_losing_at_once;
+use crate::level_check::{saving_moves, weakened_levels_avoid_losing_at_once};
 use tetsugaku::variants::hasami::{Hasami, VARIANTS};
-use tetsugaku::Game;
 
 #[test]
 fn weakened_levels_block_a_four_in_a_row() {
@@ -11,5 +10,6 @@ fn weakened_levels_block_a_four_in_a_row() {
     // closes the 4-file; every other move loses at once.
     let rules = *VARIANTS.iter().find(|v| v.name == "dai-hasami").expect("dai-hasami").rules;
     let game = Hasami::from_position_string(rules, "p1p1p1p1p/9/9/9/1PPPP4/7p1/9/5P3/9 w - 1").expect("valid");
-    weakened_levels_avoid_losing_at_once(&game, "2f4f");
+    assert_eq!(saving_moves(&game), ["2f4f"]);
+    weakened_levels_avoid_losing_at_once(&game);
 }
