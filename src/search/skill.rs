@@ -39,7 +39,7 @@ pub const UNIT: Score = 100;
 
 /// The Elo of levels 0, 4, 8, 12, 16 and 20: level 0 anchored at 800, each next one the Elo
 /// difference measured between the two levels (docs/strength.md, "Levels").
-pub const LADDER: [f64; 6] = [800.0, 923.0, 1096.0, 1411.0, 1741.0, 2113.0];
+pub const LADDER: [f64; 6] = [800.0, 931.0, 1104.0, 1405.0, 1751.0, 2153.0];
 
 /// The levels [`LADDER`] gives the Elo of.
 const LADDER_STEP: f64 = 4.0;
