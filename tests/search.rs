@@ -1,10 +1,12 @@
 //! The search plays the game: it takes immediate wins, sees forced wins as `mate` scores,
 //! defends against a threatened five, sees a mate by a quiet check at the horizon, honours
-//! limits, and is deterministic on one thread.
+//! limits (a weakened level's caps among them), and is deterministic on one thread.
 
 use tetsugaku::engine::run_bench;
 use tetsugaku::game::Turn;
-use tetsugaku::search::{search, Bound, Config, Control, Event, Limits, ScoreReport, Summary, TranspositionTable};
+use tetsugaku::search::{
+    search, Bound, Config, Control, Event, Limits, ScoreReport, Skill, Summary, TranspositionTable,
+};
 use tetsugaku::variants::hasami::{Hasami, RuleSet, VARIANTS};
 use tetsugaku::variants::shogi::Shogi;
 use tetsugaku::Game;
@@ -215,6 +217,23 @@ fn node_limit_and_searchmoves_are_honoured() {
     assert!(summary.nodes < 20_000 + 60_000, "{summary:?}");
     let bad = Limits { searchmoves: vec!["1i1a".into()], ..limits };
     assert!(search(&game, &bad, &config, &tt, &Control::new(false), &|_| {}).is_err());
+}
+
+#[test]
+fn a_weakened_level_keeps_to_its_depth_and_node_caps() {
+    // Shogi middlegames, no limit but the level's: the search ends by itself, within
+    // 1 + level plies and the level's node cap (checked every 128 nodes), and the node cap ends
+    // it before the depth cap does.
+    for (level, position) in [4.0, 9.0, 13.5].into_iter().zip(MIDDLEGAMES) {
+        let skill = Skill::new(level);
+        let game = Shogi::from_position_string(position).expect("a valid position");
+        let tt = TranspositionTable::new(4).expect("4 MiB");
+        let config = Config { skill, ..Config::default() };
+        let summary = search(&game, &Limits::default(), &config, &tt, &Control::new(false), &|_| {}).expect("searches");
+        let (depth_cap, node_cap) = (skill.depth_cap().expect("weakened"), skill.node_cap().expect("weakened"));
+        assert!(summary.depth >= 1 && summary.depth < depth_cap, "level {level}: {summary:?}");
+        assert!(summary.nodes <= node_cap + 256, "level {level}: {summary:?}");
+    }
 }
 
 #[test]

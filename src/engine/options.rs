@@ -1,6 +1,7 @@
 use super::EngineError;
 use crate::catalogue::{rule_option, rule_options, Variant, VARIANTS};
 use crate::game::{whole_number, RuleKind, RuleOption, RuleValue, RuleValues};
+use crate::search::Skill;
 
 /// The type and range of an engine option, as `usi` announces it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,15 +41,48 @@ pub struct Options {
     pub multipv: usize,
     /// Milliseconds kept back from every time budget (`MoveOverhead`).
     pub move_overhead: u64,
+    /// The strength level, 0–20 (`Skill Level`; 20: full strength).
+    pub skill_level: i64,
+    /// Whether `elo` chooses the level instead of `skill_level` (`USI_LimitStrength`).
+    pub limit_strength: bool,
+    /// The strength asked for when `limit_strength` is on (`USI_Elo`).
+    pub elo: i64,
     /// Rule options (declared by the variants), applied at the next `variant` or `position`.
     pub rules: RuleValues,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { hash_mib: 64, ponder: true, threads: 1, multipv: 1, move_overhead: 100, rules: RuleValues::default() }
+        Options {
+            hash_mib: 64,
+            ponder: true,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 100,
+            skill_level: 20,
+            limit_strength: false,
+            elo: ELO_DEFAULT,
+            rules: RuleValues::default(),
+        }
     }
 }
+
+impl Options {
+    /// The level the search plays at: `USI_Elo`'s when `USI_LimitStrength` is on, else
+    /// `Skill Level`'s.
+    pub fn skill(&self) -> Skill {
+        if self.limit_strength {
+            Skill::from_elo(self.elo as f64)
+        } else {
+            Skill::new(self.skill_level as f64)
+        }
+    }
+}
+
+/// `USI_Elo`'s range and default (protocol-spec.md §8.3).
+const ELO_MIN: i64 = 800;
+const ELO_MAX: i64 = 2800;
+const ELO_DEFAULT: i64 = 1500;
 
 /// Every option, in the order `usi` lists them: the engine's own, then the rule options the
 /// implemented variants declare.
@@ -60,6 +94,9 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("Threads", 1, 1, 256),
         spin("MultiPV", 1, 1, 500),
         spin("MoveOverhead", 100, 0, 10_000),
+        spin("Skill Level", 20, 0, 20),
+        OptionSpec { name: "USI_LimitStrength", kind: OptionKind::Check { default: false } },
+        spin("USI_Elo", ELO_DEFAULT, ELO_MIN, ELO_MAX),
         OptionSpec {
             name: "USI_Variant",
             kind: OptionKind::Combo {

@@ -119,6 +119,9 @@ impl Session {
             ("Threads", Value::Number(n)) => self.options.threads = n as usize,
             ("MultiPV", Value::Number(n)) => self.options.multipv = n as usize,
             ("MoveOverhead", Value::Number(n)) => self.options.move_overhead = n as u64,
+            ("Skill Level", Value::Number(n)) => self.options.skill_level = n,
+            ("USI_LimitStrength", Value::Flag(on)) => self.options.limit_strength = on,
+            ("USI_Elo", Value::Number(n)) => self.options.elo = n,
             ("USI_Variant", Value::Choice(v)) => self.set_variant(v)?,
             (_, Value::Rule(option, value)) => self.options.rules.set(option, value),
             _ => return Err(EngineError::new(format!("option {name} cannot take that value"))),
@@ -153,6 +156,7 @@ impl Session {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
+            skill: self.options.skill(),
             ..Config::default()
         };
         let (game, tt, thread_control) = (self.game.clone(), Arc::clone(&self.tt), Arc::clone(&control));

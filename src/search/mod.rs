@@ -1,6 +1,7 @@
 //! The generic search, written once against [`Game`] and compiled once per game: iterative
-//! deepening PVS with a shared transposition table, Lazy SMP threads and time management; and
-//! [`mate`], a checkmate search (`go mate`) for any game with check.
+//! deepening PVS with a shared transposition table, Lazy SMP threads, time management and
+//! strength levels ([`Skill`]); and [`mate`], a checkmate search (`go mate`) for any game with
+//! check.
 
 mod chance;
 mod control;
@@ -9,17 +10,20 @@ mod eval_cache;
 mod limits;
 pub mod mate;
 mod ordering;
+mod skill;
 mod tt;
 mod worker;
 
 pub use control::Control;
 pub use limits::{Budget, Limits};
+pub use skill::{Skill, CANDIDATES, LADDER};
 pub use tt::{Bound, TranspositionTable};
 
 use crate::game::{Game, GameError, MateAnswer, Turn};
 use crate::vocabulary::score::{is_decisive, mate_plies};
 use crate::vocabulary::{Score, Side};
 use cores::Cores;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::Worker;
@@ -50,12 +54,14 @@ pub struct Config {
     pub move_overhead: u64,
     /// How chance nodes are searched.
     pub chance: ChancePruning,
+    /// The strength level (full strength: the search unweakened).
+    pub skill: Skill,
 }
 
 impl Default for Config {
-    /// One thread, one principal variation, no overhead, Star2.
+    /// One thread, one principal variation, no overhead, Star2, full strength.
     fn default() -> Config {
-        Config { threads: 1, multipv: 1, move_overhead: 0, chance: ChancePruning::default() }
+        Config { threads: 1, multipv: 1, move_overhead: 0, chance: ChancePruning::default(), skill: Skill::FULL }
     }
 }
 
@@ -130,7 +136,12 @@ pub(crate) struct Shared<'a> {
     control: &'a Control,
     limits: &'a Limits,
     budget: Option<Budget>,
+    /// Root moves scored exactly in each iteration (`MultiPV`, more at a weakened level).
     multipv: usize,
+    /// Principal variations reported (`MultiPV`).
+    shown: usize,
+    /// A weakened level's node cap, spent once the first iteration is complete.
+    node_cap: Option<u64>,
     chance: ChancePruning,
     /// Per-thread node counts, published every few nodes.
     nodes: Vec<AtomicU64>,
@@ -191,12 +202,23 @@ pub fn search<G: Game>(
     let root_moves = root_moves(root, limits)?;
     tt.new_search();
     let side: Side = root.side();
+    let skill = config.skill;
+    let capped;
+    let limits = match skill.depth_cap() {
+        Some(cap) => {
+            capped = Limits { depth: Some(limits.depth.map_or(cap, |depth| depth.min(cap))), ..limits.clone() };
+            &capped
+        }
+        None => limits,
+    };
     let shared = Shared {
         tt,
         control,
         limits,
         budget: limits.budget(side, config.move_overhead),
-        multipv: config.multipv.max(1),
+        multipv: skill.lines(config.multipv.max(1)),
+        shown: config.multipv.max(1),
+        node_cap: skill.node_cap(),
         chance: config.chance,
         nodes: (0..config.threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
         cores: Cores::new(config.threads.max(1), Cores::available()),
@@ -228,10 +250,19 @@ pub fn search<G: Game>(
             });
         }
 
-        // Step 2. The main thread searches, reporting every completed iteration.
+        // Step 2. The main thread searches, reporting every completed iteration; a weakened
+        // level keeps the exact scores of each completed iteration's first lines to choose from.
         let mut main = Worker::new(0, shared, root.clone(), root_moves);
-        main.iterate(&|worker| report_lines(worker, root, shared, report));
+        let candidates = RefCell::new(Vec::new());
+        main.iterate(&|worker| {
+            report_lines(worker, root, shared, report);
+            if skill.weakened() {
+                let lines = &worker.root_moves[..shared.multipv.min(worker.root_moves.len())];
+                *candidates.borrow_mut() = lines.iter().map(|r| (r.mv, r.score)).collect();
+            }
+        });
         control.halt();
+        skill::play_choice(root, &mut main.root_moves, &candidates.into_inner(), skill);
         wait_for_release(limits, control);
 
         // Step 3. Answer now, before the helpers are joined: those waiting for their turn on a
@@ -283,7 +314,7 @@ fn report_lines<G: Game>(worker: &Worker<'_, G>, root: &G, shared: &Shared<'_>, 
     let time_ms = shared.control.elapsed_ms();
     let nps = nodes * 1000 / time_ms.max(1);
     let hashfull = shared.tt.hashfull();
-    let lines = shared.multipv.min(worker.root_moves.len());
+    let lines = shared.shown.min(worker.root_moves.len());
     for (index, root_move) in worker.root_moves[..lines].iter().enumerate() {
         let Some(found) = root_move.found else { continue };
         let mut game = root.clone();

@@ -380,8 +380,9 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Main thread only: halts every thread at the hard time limit or the node limit, once
-    /// there is a searched move to play ([`Worker::has_answer`]). The clock does not run while
-    /// pondering (it starts at `ponderhit`) nor in an `infinite` search; the node limit counts
+    /// there is a searched move to play ([`Worker::has_answer`]), and at a weakened level's node
+    /// cap once an iteration is complete (every root move searched). The clock does not run while
+    /// pondering (it starts at `ponderhit`) nor in an `infinite` search; the node limits count
     /// every node since `go`, pondering included.
     fn check_limits(&mut self) {
         let shared = self.shared;
@@ -391,7 +392,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let out_of_time = !shared.control.pondering()
             && !shared.limits.infinite
             && self.deadline.is_some_and(|deadline| shared.control.clock_ms() >= deadline);
-        let out_of_nodes = shared.limits.nodes.is_some_and(|n| shared.total_nodes() >= n);
+        let out_of_nodes = shared.limits.nodes.is_some_and(|n| shared.total_nodes() >= n)
+            || shared.node_cap.is_some_and(|n| self.completed_depth > 0 && shared.total_nodes() >= n);
         if out_of_time || out_of_nodes {
             shared.control.halt();
         }

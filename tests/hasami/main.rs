@@ -3,7 +3,8 @@
 //! - `rules`: hand-built positions, one test per rule, on the engine and the reference;
 //! - `cross_check`: the engine against the reference (perft divide, fixture lines, random walks);
 //! - `reference`: the independent reference generator both compare with;
-//! - `concrete`: the hasami position inside an `AnyGame`.
+//! - `concrete`: the hasami position inside an `AnyGame`;
+//! - `levels`: weakened strength levels still block a five in a row.
 
 mod concrete;
 mod cross_check;
@@ -12,6 +13,9 @@ mod cross_check;
 mod fixtures;
 #[path = "../harness/games.rs"]
 mod games;
+#[path = "../harness/levels.rs"]
+mod level_check;
+mod levels;
 mod reference;
 #[path = "../harness/results.rs"]
 mod results;

@@ -8,11 +8,13 @@
 //!   command's shape and, when refused, the `d`, `moves` and `result` replies unchanged. A few
 //!   seconds in `cargo test`; `scripts/fuzz.sh [lines] [seed]` runs a million lines or more;
 //! - `replies`: what each command may print and the state a controller observes, shared by
-//!   `malformed_input` and `fuzz`.
+//!   `malformed_input` and `fuzz`;
+//! - `levels`: the strength-level options and what a weakened level plays, in every variant.
 
 #[path = "../harness/engine_process.rs"]
 mod engine_process;
 mod fuzz;
+mod levels;
 mod malformed_input;
 mod replies;
 mod transcripts;

@@ -9,12 +9,15 @@ use std::time::{Duration, Instant};
 use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
 
-const OPTION_LINES: [&str; 11] = [
+const OPTION_LINES: [&str; 14] = [
     "option name USI_Hash type spin default 64 min 1 max 65536",
     "option name USI_Ponder type check default true",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 500",
     "option name MoveOverhead type spin default 100 min 0 max 10000",
+    "option name Skill Level type spin default 20 min 0 max 20",
+    "option name USI_LimitStrength type check default false",
+    "option name USI_Elo type spin default 1500 min 800 max 2800",
     "option name USI_Variant type combo default shogi var hasami var hasami-all var hasami-step var hasami-step18 \
      var dai-hasami var dai-hasami-diag var dai-hasami-step var makyek var ito var shogammon var philosophers-chess \
      var enryo var philosophy-checkers var checkers var shogi",

@@ -2,6 +2,7 @@
 //! - `rules`: one focused test per rule, position strings, and the protocol playing shogi;
 //! - `cross_check`: seeded random walks against the naive reference generator;
 //! - `mate`: the checkmate search (`go mate`) on published tsume problems;
+//! - `levels`: weakened strength levels still parry a mate in one;
 //! - `reference`: the naive, independent move generator.
 
 mod cross_check;
@@ -10,6 +11,9 @@ mod cross_check;
 mod engine_process;
 #[path = "../harness/games.rs"]
 mod games;
+#[path = "../harness/levels.rs"]
+mod level_check;
+mod levels;
 mod mate;
 mod reference;
 mod rules;

@@ -124,10 +124,8 @@ impl Engine {
             if line == "usiok" {
                 break;
             }
-            if let Some(rest) = line.strip_prefix("option name ") {
-                if let Some(name) = rest.split_whitespace().next() {
-                    self.declared.push(name.to_string());
-                }
+            if let Some(name) = declared_option(&line) {
+                self.declared.push(name.to_string());
             } else if !line.starts_with("id ") {
                 self.note_unexpected(&line);
             }
@@ -345,6 +343,14 @@ fn spawn_stderr_logger(name: String, stderr: impl Read + Send + 'static) {
     });
 }
 
+/// The name an `option name <id> type <t> ...` line declares: every word up to `type`, as
+/// names may hold blanks (`Skill Level`).
+fn declared_option(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("option name ")?;
+    let name = rest.split_once(" type ").map_or(rest, |(name, _)| name).trim();
+    (!name.is_empty()).then_some(name)
+}
+
 /// The score of an `info` line: `score cp <x>` or `score mate <n>` (as ±(100000 - |n|)).
 fn parse_score(line: &str) -> Option<i64> {
     let mut words = line.split_whitespace().skip_while(|&w| w != "score").skip(1);
@@ -360,7 +366,15 @@ fn parse_score(line: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_score;
+    use super::{declared_option, parse_score};
+
+    #[test]
+    fn declared_option_names_may_hold_blanks() {
+        assert_eq!(declared_option("option name USI_Hash type spin default 64 min 1 max 65536"), Some("USI_Hash"));
+        assert_eq!(declared_option("option name Skill Level type spin default 20 min 0 max 20"), Some("Skill Level"));
+        assert_eq!(declared_option("option name  type check"), None);
+        assert_eq!(declared_option("id name x"), None);
+    }
 
     #[test]
     fn scores_are_read_from_info_lines() {

@@ -114,6 +114,14 @@ mod tests {
     }
 
     #[test]
+    fn option_names_may_hold_blanks() {
+        let own = ["cmd=/bin/engine".to_string(), "option.Skill Level=5".into(), "depth=1".into()];
+        let spec = EngineSpec::parse(&[], &own).unwrap();
+        assert_eq!(spec.options, [("Skill Level".into(), "5".into())]);
+        assert_eq!(spec.setup(), "cmd=/bin/engine option.Skill Level=5");
+    }
+
+    #[test]
     fn bad_items_are_refused_with_a_reason() {
         for bad in [
             "name=x depth=1",
