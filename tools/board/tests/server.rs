@@ -248,6 +248,35 @@ async fn the_engine_plays_a_move_and_analyses() {
     assert!(state["searching"].is_null());
 }
 
+/// The level weakens the engine's moves and never the analysis: at level 0 a move is searched
+/// one ply deep (protocol-spec §8.3), the analysis of the same position goes deeper.
+#[tokio::test]
+async fn the_level_weakens_the_engine_moves_and_not_the_analysis() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    page.greeting().await;
+    page.send(json!({"type": "options", "values": {"Skill Level": "0"}})).await;
+    page.send(json!({"type": "go", "movetime_ms": 2000})).await;
+    page.expect("bestmove").await;
+    let move_depth = page.seen.iter().filter(|m| m["type"] == "info").filter_map(|m| m["depth"].as_u64()).max();
+    assert_eq!(move_depth, Some(1), "level 0 searches one ply");
+    page.expect("state").await;
+    page.send(json!({"type": "analyse", "multipv": 1})).await;
+    loop {
+        let info = page.expect("info").await;
+        if info["depth"].as_u64().is_some_and(|depth| depth >= 4) {
+            break;
+        }
+    }
+    page.send(json!({"type": "stop"})).await;
+    assert_eq!(page.expect("state").await["analysing"], 0, "the analysis ended");
+    let before = page.seen.len();
+    page.send(json!({"type": "go", "movetime_ms": 2000})).await;
+    page.expect("bestmove").await;
+    let depths = page.seen[before..].iter().filter(|m| m["type"] == "info").filter_map(|m| m["depth"].as_u64());
+    assert_eq!(depths.max(), Some(1), "after the analysis, the engine's moves are at level 0 again");
+}
+
 #[tokio::test]
 async fn load_and_save_round_trip() {
     let server = Server::start(&[]);

@@ -33,6 +33,10 @@ const LONGEST_MOVE_MS: u64 = 3_600_000;
 /// How long a depth- or node-limited move, which has no time limit, may take.
 const UNTIMED_MOVE: Duration = Duration::from_secs(60);
 
+/// The options that weaken the engine (protocol-spec §8.3): they apply to its moves, never to
+/// the analysis, which runs at full strength.
+const STRENGTH: [&str; 3] = ["Skill Level", "USI_LimitStrength", "USI_Elo"];
+
 impl Controller {
     /// When an engine move is overdue.
     pub fn deadline(&self) -> Option<Instant> {
@@ -53,9 +57,28 @@ impl Controller {
         if self.analysis == 0 || self.search.is_some() || view.over() || view.chance() {
             return Ok(());
         }
+        self.strength(false).await?;
         self.engine.send(&format!("setoption name MultiPV value {}", self.analysis)).await?;
         self.engine.send("go infinite").await?;
         self.search = Some(Search { purpose: Purpose::Analysis, started: false });
+        Ok(())
+    }
+
+    /// Sets the strength options the engine declares: for its moves (`level`) the values the
+    /// page set, or their defaults; for the analysis full strength (the highest `Skill Level`,
+    /// `USI_LimitStrength` false).
+    async fn strength(&mut self, level: bool) -> Result<(), Fault> {
+        for name in STRENGTH {
+            let Some(option) = self.catalogue.option(name) else { continue };
+            let chosen = self.options.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+            let value = match (level, name) {
+                (true, _) => chosen.unwrap_or_else(|| option.default.clone()),
+                (false, "Skill Level") => option.max.map_or_else(|| option.default.clone(), |max| max.to_string()),
+                (false, "USI_LimitStrength") => "false".to_string(),
+                (false, _) => continue,
+            };
+            self.engine.send(&format!("setoption name {name} value {value}")).await?;
+        }
         Ok(())
     }
 
@@ -101,6 +124,7 @@ impl Controller {
         }
         let allowance = movetime.map_or(UNTIMED_MOVE, Duration::from_millis) + self.config.grace;
         self.halt(out).await?;
+        self.strength(true).await?;
         self.engine.send("setoption name MultiPV value 1").await?;
         self.engine.send(&command).await?;
         let purpose = Purpose::Move { deadline: Instant::now() + allowance };
