@@ -150,6 +150,7 @@ async fn a_late_bestmove_is_a_fault() {
 async fn twenty_games_opened_and_closed_leave_no_engine_behind() {
     let server = Server::start(&["--max-games", "4"]);
     let started = std::time::Instant::now();
+    let memory_before = server.resident_kib();
     let mut pids = Vec::new();
     for round in 0..5 {
         let mut pages = Vec::new();
@@ -178,7 +179,12 @@ async fn twenty_games_opened_and_closed_leave_no_engine_behind() {
     pids.sort_unstable();
     pids.dedup();
     assert_eq!(pids.len(), 20);
-    eprintln!("20 games opened and closed in {:?}", started.elapsed());
+    eprintln!(
+        "20 games opened and closed in {:?}; the server's resident memory {} KiB before, {} KiB after",
+        started.elapsed(),
+        memory_before,
+        server.resident_kib()
+    );
 }
 
 #[tokio::test]

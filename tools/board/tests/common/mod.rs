@@ -56,6 +56,13 @@ impl Server {
         format!("{}ws", self.url.replacen("http://", "ws://", 1))
     }
 
+    /// The server's resident memory (VmRSS of /proc/<pid>/status), in KiB; 0 if unreadable.
+    pub fn resident_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).unwrap_or("");
+        line.split_whitespace().next().and_then(|kib| kib.parse().ok()).unwrap_or(0)
+    }
+
     /// The process ids of the server's child processes (the engines), zombies included.
     pub fn children(&self) -> Vec<u32> {
         children_of(self.child.id())
