@@ -85,6 +85,19 @@ pub fn move_error(token: &str, error: GameError) -> PyErr {
     }
 }
 
+/// `work()`, with a panic (a bug in the rules on strange input) raised as `TetsugakuError`
+/// instead of reaching Python as a `PanicException`.
+pub fn guard<T>(work: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".to_string());
+        Err(TetsugakuError::new_err(format!("internal error in the rules (please report it): {why}")))
+    })
+}
+
 /// Adds the exception classes to the module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();

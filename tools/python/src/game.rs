@@ -1,10 +1,10 @@
 //! `Game`: a position of a variant and the moves played since its start.
 
-use crate::errors::{move_error, position_error, UndoError};
+use crate::errors::{guard, move_error, position_error, UndoError};
 use crate::moves::{GameResult, Move};
 use crate::variants::{named, rule_values, rules_read};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use std::collections::HashMap;
 use tetsugaku::drawing::svg::render_from;
 use tetsugaku::protocol::display_lines;
@@ -53,8 +53,11 @@ impl Game {
 
     /// Plays `token` or changes nothing and raises.
     fn play_token(&mut self, token: &str) -> PyResult<Move> {
-        let canonical = self.game.parse_token(token).map_err(|e| move_error(token, e))?;
-        self.game.play_token(&canonical).map_err(|e| move_error(token, e))?;
+        let canonical = guard(|| self.game.parse_token(token).map_err(|e| move_error(token, e)))?;
+        // Played on a copy: a panic half-way through (a bug) must not leave a broken game.
+        let mut next = self.game.clone();
+        guard(|| next.play_token(&canonical).map_err(|e| move_error(token, e)))?;
+        self.game = next;
         self.played.push(canonical.clone());
         Ok(self.to_move(canonical))
     }
@@ -73,7 +76,7 @@ impl Game {
         let variant = named(variant)?;
         let values = rule_values(variant, rules)?;
         let start = position.filter(|p| p.trim() != "startpos");
-        let game = AnyGame::new(variant, &values, start.as_deref()).map_err(position_error)?;
+        let game = guard(|| AnyGame::new(variant, &values, start.as_deref()).map_err(position_error))?;
         let mut game = Game { variant, values, start, game, played: Vec::new() };
         if let Some(moves) = moves {
             for item in moves.try_iter()? {
@@ -134,7 +137,7 @@ impl Game {
     /// The move written `token` if it is legal here (the token as the engine writes it);
     /// raises BadMoveError (malformed) or IllegalMoveError (not legal, with the engine's reason).
     fn parse_move(&self, token: &str) -> PyResult<Move> {
-        self.game.parse_token(token).map(|t| self.to_move(t)).map_err(|e| move_error(token, e))
+        guard(|| self.game.parse_token(token).map(|t| self.to_move(t)).map_err(|e| move_error(token, e)))
     }
 
     /// Plays a move or chance outcome (a Move or a token) and returns it; on an error raises
@@ -150,6 +153,16 @@ impl Game {
             self.played.pop().ok_or_else(|| UndoError::new_err("nothing to undo: no move played since the start"))?;
         self.game.undo();
         Ok(self.to_move(token))
+    }
+
+    /// Pickling: the game is rebuilt from its variant, rules, start and moves.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let rules = PyDict::new(py);
+        for (name, value) in self.values.changed() {
+            rules.set_item(name.name, value.to_string())?;
+        }
+        let args = (self.variant.name, rules, self.start.clone(), self.played.clone()).into_pyobject(py)?;
+        Ok((py.get_type::<Game>().into_any(), args))
     }
 
     /// An independent copy of the game.

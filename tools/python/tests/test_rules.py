@@ -337,3 +337,20 @@ def test_help_shows_the_docstrings():
     assert "legal" in (tetsugaku.Game.legal_moves.__doc__ or "")
     assert "perft" in (tetsugaku.Game.perft.__doc__ or "")
     assert tetsugaku.Game.__doc__ and tetsugaku.__doc__
+
+
+def test_games_pickle_and_rebuild():
+    import pickle
+
+    game = tetsugaku.Game("makyek", rules={"MakyekWin": "all-but-one"})
+    game.play(game.legal_moves[0])
+    back = pickle.loads(pickle.dumps(game))
+    assert (back.variant, back.rules, back.start, back.moves, back.key) == (
+        game.variant,
+        game.rules,
+        game.start,
+        game.moves,
+        game.key,
+    )
+    start = tetsugaku.Game("shogi", moves=["7g7f"]).position
+    assert pickle.loads(pickle.dumps(tetsugaku.Game("shogi", position=start))).start == start
