@@ -354,3 +354,13 @@ def test_games_pickle_and_rebuild():
     )
     start = tetsugaku.Game("shogi", moves=["7g7f"]).position
     assert pickle.loads(pickle.dumps(tetsugaku.Game("shogi", position=start))).start == start
+
+
+def test_perft_runs_in_threads():
+    # perft releases the GIL: threads count side by side and agree with one another.
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = tetsugaku.Game("shogi")
+    with ThreadPoolExecutor(4) as pool:
+        counts = list(pool.map(lambda g: g.perft(3), [game.copy() for _ in range(4)] + [game]))
+    assert counts == [25470] * 5
