@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ GAME = _game_class()
 
 
 def children(pid: int) -> list:
-    """Process ids whose parent is ``pid`` (from /proc), excluding zombies? No: zombies count too."""
+    """Process ids whose parent is ``pid`` (from /proc); zombies count (they were not reaped)."""
     out = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -85,3 +86,5 @@ def no_leak():
     yield
     after = set(engine_children()) - before
     assert not after, f"leaked child processes: {sorted(after)}"
+    readers = [t.name for t in threading.enumerate() if t.name.startswith("tetsugaku-reader")]
+    assert not readers, f"leaked reader threads: {readers}"

@@ -131,6 +131,9 @@ def test_go_mate_on_a_tsume(engine, Game):
     for token in result.moves:
         g.play(token)
     assert g.result is not None and g.result.winner == "b"
+    # the game is over: no info, bestmove resign
+    assert engine.analyse(g, Limit(depth=2)) == []
+    assert engine.play(g, Limit(depth=2)).resigned
     assert engine.mate(Game("shogi"), Limit(time=2)).status == "nomate"
     assert engine.mate(Game("hasami"), Limit(time=1)).status == "notimplemented"
 
@@ -212,3 +215,11 @@ def test_score_arithmetic():
     assert Score(mate=3).score() == 100000 - 3 and Score(mate=-2).score() == -100000 + 2
     pov = PovScore(Score(cp=50), "w")
     assert pov.first() == Score(cp=-50) and pov.pov("w") == Score(cp=50)
+
+
+def test_no_leftover_children_at_the_end(engine_path, Game):
+    """Several engines opened and closed in a row leave nothing behind (checked by no_leak too)."""
+    for _ in range(3):
+        with Engine.open(engine_path) as engine:
+            engine.play(Game("hasami"), Limit(depth=1))
+    assert engine_children() == []
