@@ -160,6 +160,7 @@ def main(argv: Optional[Sequence[str]] = None, game_class: Optional[Callable[...
         writer.writerow(["game", "ply", "side", "move", "best", "score_before", "score_after", "loss"])
         with Engine.open(args.engine) as engine:
             for record in games:
+                engine.new_game()  # each game analysed from a clear table: reproducible rows
                 rows = []
                 for row in analyse_game(engine, game_class, record, args.nodes):
                     writer.writerow([row.game, row.ply, row.side, row.move, row.best,

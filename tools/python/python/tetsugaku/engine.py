@@ -640,6 +640,11 @@ class Engine:
             self._sync()
             self._sent[name] = value
 
+    def new_game(self) -> None:
+        """``usinewgame``: clear the transposition table and per-game memory (options stay)."""
+        self._send("usinewgame")
+        self._sync()
+
     # ---- positions ---------------------------------------------------------------------------
 
     def _setup(self, game: Any) -> None:
