@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what the browser test of tools/board needs when it is missing
 # (Debian's chromium with apt-get, the pinned npm packages of tools/board/tests/browser with
-# npm ci), then runs cargo test with the arguments given.
+# npm ci), then runs cargo test with the arguments given and, when it passes, the Python
+# package's tests (scripts/python-test.sh: tools/python against the release engine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,4 +17,5 @@ if [[ ! -d $browser/node_modules/playwright-core ]]; then
   echo "== npm ci in $browser" >&2
   npm ci --prefix "$browser" --silent --no-audit --no-fund >&2
 fi
-exec cargo test "$@"
+cargo test "$@"
+exec scripts/python-test.sh

@@ -91,6 +91,24 @@ impl AnyGame {
         })
     }
 
+    /// The token of the legal move written `token`, as [`legal_moves`](AnyGame::legal_moves)
+    /// writes it, or why it is not one (changes nothing).
+    pub fn parse_token(&self, token: &str) -> Result<String, GameError> {
+        with_game!(self, g => g.parse_move(token).map(|mv| g.format_move(mv)))
+    }
+
+    /// Takes back the last move (or chance outcome) played by [`play_token`](AnyGame::play_token)
+    /// or [`play_items`](AnyGame::play_items). The caller keeps count: with nothing played since
+    /// the position was set up, this is a logic error.
+    pub fn undo(&mut self) {
+        with_game!(self, g => g.undo())
+    }
+
+    /// Whether the side to move is in check (always `false` in games without check).
+    pub fn in_check(&self) -> bool {
+        with_game!(self, g => g.in_check())
+    }
+
     /// Plays the items of a `position ... moves` list in order ([`play_items`]: the item
     /// grammar of protocol-spec §13.4 and §14.3). On a refused item: its number (from 1) and
     /// why; the moves before it stay played, so callers that must change nothing work on a copy.

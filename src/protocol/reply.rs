@@ -2,10 +2,9 @@
 
 use crate::catalogue::{AnyGame, VARIANTS};
 use crate::engine::{BenchReport, OptionKind, OptionSpec};
-use crate::game::{Game, MateAnswer, Turn};
+use crate::game::{MateAnswer, Turn};
 use crate::search::{Bound, Event, Info, ScoreReport};
 use crate::vocabulary::{Outcome, Side};
-use crate::with_game;
 use std::fmt::Write;
 
 /// The `info ...` line of a principal variation.
@@ -121,7 +120,7 @@ pub fn display_lines(variant: &str, game: &AnyGame) -> Vec<String> {
     };
     let state = match game.turn() {
         Turn::Over(outcome) => outcome.to_string(),
-        Turn::Decide(_) | Turn::Chance(_) if with_game!(game, g => g.in_check()) => "ongoing, in check".to_string(),
+        Turn::Decide(_) | Turn::Chance(_) if game.in_check() => "ongoing, in check".to_string(),
         Turn::Decide(_) | Turn::Chance(_) => "ongoing".to_string(),
     };
     lines.push(format!("variant: {variant}"));
