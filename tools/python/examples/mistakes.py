@@ -31,9 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, TextIO
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
-
-from tetsugaku.engine import RULE_OPTIONS, Engine, InfoLine, Limit, Score  # noqa: E402
+from tetsugaku.engine import RULE_OPTIONS, Engine, InfoLine, Limit, Score
 
 MATE_SCORE = 10000
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')

@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import types
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]  # the repository checkout
-sys.path.insert(0, str(HERE.parent / "python"))
+SOURCE = HERE.parent / "python"
 sys.path.insert(0, str(HERE))
 
 ENGINE = os.environ.get("TETSUGAKU_ENGINE") or str(ROOT / "target" / "release" / "tetsugaku")
@@ -25,11 +26,18 @@ os.environ["TETSUGAKU_ENGINE"] = ENGINE
 
 
 def _game_class():
+    """tetsugaku.Game from the installed package; else the stand-in, with tetsugaku.engine
+    loaded from the source tree alone (its __init__ needs the native module)."""
     try:
         from tetsugaku import Game  # type: ignore[attr-defined]
 
         return Game
-    except Exception:
+    except ImportError:
+        for name in [m for m in sys.modules if m == "tetsugaku" or m.startswith("tetsugaku.")]:
+            del sys.modules[name]
+        package = types.ModuleType("tetsugaku")
+        package.__path__ = [str(SOURCE / "tetsugaku")]  # type: ignore[attr-defined]
+        sys.modules["tetsugaku"] = package
         from _refgame import RefGame
 
         return RefGame
