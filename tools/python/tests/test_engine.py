@@ -223,3 +223,13 @@ def test_no_leftover_children_at_the_end(engine_path, Game):
         with Engine.open(engine_path) as engine:
             engine.play(Game("hasami"), Limit(depth=1))
     assert engine_children() == []
+
+
+def test_not_an_engine():
+    """A program that exits at once, or never says usiok: clear errors, nothing left running."""
+    with pytest.raises(EngineTerminatedError):
+        Engine.open("/bin/true", timeout=2)
+    started = time.monotonic()
+    with pytest.raises(EngineTimeoutError):
+        Engine.open("/bin/cat", timeout=0.5)
+    assert time.monotonic() - started < 2.0
