@@ -15,6 +15,8 @@ compiled into the extension module ``tetsugaku._tetsugaku``.
 Errors are ``TetsugakuError`` (a ``ValueError``) subclasses: ``VariantError``,
 ``RuleOptionError``, ``PositionError`` (``.field``), ``BadMoveError`` and
 ``IllegalMoveError`` (``.token``), ``UndoError``.
+
+``tetsugaku.engine`` drives a ``tetsugaku`` engine process (analyse, play, mate) for pipelines.
 """
 
 from ._tetsugaku import (
@@ -32,6 +34,7 @@ from ._tetsugaku import (
     VariantError,
     variants,
 )
+from . import engine
 
 __all__ = [
     "BadMoveError",
@@ -46,5 +49,6 @@ __all__ = [
     "UndoError",
     "Variant",
     "VariantError",
+    "engine",
     "variants",
 ]
