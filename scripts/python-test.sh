@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Python package's tests (tools/python): a venv in target/python-venv (made once, with maturin
 # and pytest), the package reinstalled from tools/python (maturin builds the extension against
-# the workspace's target/), the release engine built if need be (the tests compare the Python
-# rules with it), then pytest tools/python/tests with the arguments given.
+# the workspace's target/), the release engine and arena built if need be (the tests compare the
+# Python rules with the engine; the pipeline test has arena write records), then
+# pytest tools/python/tests with the arguments given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,6 @@ fi
 echo "== pip install ./tools/python" >&2
 # maturin is in the venv: no isolated build environment to download each run.
 "$venv/bin/pip" install -q --force-reinstall --no-deps --no-build-isolation ./tools/python >&2
-echo "== cargo build --release --bin tetsugaku" >&2
-cargo build --release -q --bin tetsugaku
+echo "== cargo build --release --bin tetsugaku --bin arena" >&2
+cargo build --release -q --bin tetsugaku --bin arena
 exec "$venv/bin/python" -m pytest -q tools/python/tests "$@"

@@ -99,7 +99,7 @@ class Engine:
 @pytest.fixture(scope="module")
 def engine():
     if not os.access(ENGINE, os.X_OK):
-        pytest.skip(f"no engine at {ENGINE} (build it with cargo build --release)")
+        pytest.fail(f"no engine at {ENGINE} (build it with cargo build --release)")
     process = Engine(ENGINE)
     yield process
     process.close()
