@@ -38,7 +38,7 @@ import shutil
 import subprocess
 import threading
 import time as _time
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
 __all__ = [
     "Engine",
@@ -694,24 +694,36 @@ class Engine:
         wait = (self.timeout if timeout is None else timeout) + limit.budget(side)
         deadline = _time.monotonic() + wait
         infos: Dict[int, InfoLine] = {}
+
+        def keep(line: str) -> None:
+            info = _parse_info(line, game)
+            if info is not None:
+                infos[info.multipv] = info
+
+        bestmove = self._answer(deadline, "bestmove", "search", keep)
+        return infos, bestmove
+
+    def _answer(self, deadline: float, final: str, what: str, on_info: Callable[[str], None]) -> str:
+        """Reads the answer to a search command followed by ``isready``: until both ``readyok``
+        and the line starting with ``final`` (``bestmove``, ``checkmate``) have come, passing
+        the ``info`` lines before it to ``on_info``; returns that line. An error line before
+        ``readyok`` means the command was refused (a chance node, bad searchmoves, ...) and no
+        answer follows: EngineError carrying it."""
         ready = False
-        bestmove: Optional[str] = None
-        while not (ready and bestmove is not None):
-            line = self._read(deadline, "bestmove")
+        answer: Optional[str] = None
+        while not (ready and answer is not None):
+            line = self._read(deadline, final)
             if line == "readyok":
                 ready = True
-            elif line.startswith("bestmove"):
-                bestmove = line
+            elif line.startswith(final):
+                answer = line
             elif line.startswith(_ERROR_PREFIX) and not ready:
-                # the go was refused (chance node, bad searchmoves, ...): no bestmove follows
                 while not ready:
                     ready = self._read(deadline, "readyok") == "readyok"
-                raise EngineError(f"engine refused the search: {line}", line)
-            elif line.startswith("info ") and bestmove is None:
-                info = _parse_info(line, game)
-                if info is not None:
-                    infos[info.multipv] = info
-        return infos, bestmove
+                raise EngineError(f"engine refused the {what}: {line}", line)
+            elif line.startswith("info ") and answer is None:
+                on_info(line)
+        return answer
 
     def analyse(
         self,
@@ -772,26 +784,17 @@ class Engine:
         self._send(" ".join(args))
         self._send("isready")
         deadline = _time.monotonic() + (self.timeout if timeout is None else timeout) + (limit.time or 0.0)
-        ready = False
-        answer: Optional[str] = None
         result = MateResult(status="timeout")
-        while not (ready and answer is not None):
-            line = self._read(deadline, "checkmate")
-            if line == "readyok":
-                ready = True
-            elif line.startswith("checkmate"):
-                answer = line
-            elif line.startswith(_ERROR_PREFIX) and not ready:
-                while not ready:
-                    ready = self._read(deadline, "readyok") == "readyok"
-                raise EngineError(f"engine refused the mate search: {line}", line)
-            elif line.startswith("info "):
-                tokens = line.split()
-                for key, value in zip(tokens[1::1], tokens[2::1]):
-                    if key == "nodes" and value.isdigit():
-                        result.nodes = int(value)
-                    elif key == "time" and value.isdigit():
-                        result.time = int(value) / 1000.0
+
+        def progress(line: str) -> None:
+            tokens = line.split()
+            for key, value in zip(tokens[1::1], tokens[2::1]):
+                if key == "nodes" and value.isdigit():
+                    result.nodes = int(value)
+                elif key == "time" and value.isdigit():
+                    result.time = int(value) / 1000.0
+
+        answer = self._answer(deadline, "checkmate", "mate search", progress)
         words = answer.split()[1:]
         if words and words[0] in ("nomate", "timeout", "notimplemented"):
             result.status = words[0]
