@@ -47,6 +47,9 @@ pub struct Options {
     pub limit_strength: bool,
     /// The strength asked for when `limit_strength` is on (`USI_Elo`).
     pub elo: i64,
+    /// Whether `go mate` answers its first proof without looking for shorter mates
+    /// (`MateFirstProof`).
+    pub mate_first_proof: bool,
     /// Rule options (declared by the variants), applied at the next `variant` or `position`.
     pub rules: RuleValues,
 }
@@ -62,6 +65,7 @@ impl Default for Options {
             skill_level: 20,
             limit_strength: false,
             elo: ELO_DEFAULT,
+            mate_first_proof: false,
             rules: RuleValues::default(),
         }
     }
@@ -97,6 +101,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spin("Skill Level", 20, 0, 20),
         OptionSpec { name: "USI_LimitStrength", kind: OptionKind::Check { default: false } },
         spin("USI_Elo", ELO_DEFAULT, ELO_MIN, ELO_MAX),
+        OptionSpec { name: "MateFirstProof", kind: OptionKind::Check { default: false } },
         OptionSpec {
             name: "USI_Variant",
             kind: OptionKind::Combo {

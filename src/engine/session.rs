@@ -122,6 +122,7 @@ impl Session {
             ("Skill Level", Value::Number(n)) => self.options.skill_level = n,
             ("USI_LimitStrength", Value::Flag(on)) => self.options.limit_strength = on,
             ("USI_Elo", Value::Number(n)) => self.options.elo = n,
+            ("MateFirstProof", Value::Flag(on)) => self.options.mate_first_proof = on,
             ("USI_Variant", Value::Choice(v)) => self.set_variant(v)?,
             (_, Value::Rule(option, value)) => self.options.rules.set(option, value),
             _ => return Err(EngineError::new(format!("option {name} cannot take that value"))),
@@ -184,6 +185,7 @@ impl Session {
         }
         let control = Arc::new(Control::new(false));
         let (game, thread_control, hash_mib) = (self.game.clone(), Arc::clone(&control), self.options.hash_mib);
+        let shortest = !self.options.mate_first_proof;
         self.start("mate", control, move || {
             let control = &thread_control;
             let stop = |searched: u64| {
@@ -195,7 +197,11 @@ impl Session {
                 let time_ms = control.elapsed_ms();
                 sink(Event::MateProgress { nodes, nps: nodes * 1000 / time_ms.max(1), hashfull, time_ms });
             };
-            let answer = game.search_mate(&MateBudget { stop: &stop, progress: &progress, hash_mib });
+            let proof = |nodes: u64, line: &[String]| {
+                sink(Event::MateProof { nodes, time_ms: control.elapsed_ms(), line: line.to_vec() });
+            };
+            let budget = MateBudget { stop: &stop, progress: &progress, proof: &proof, shortest, hash_mib };
+            let answer = game.search_mate(&budget);
             // A controller may send the next command as soon as it reads the answer.
             control.finish();
             sink(Event::Checkmate(answer));

@@ -30,6 +30,12 @@ pub struct MateBudget<'a> {
     /// Called about once a second, and once at the end, with the nodes searched so far and
     /// the table's fill in per mille.
     pub progress: &'a dyn Fn(u64, u32),
+    /// Called with the nodes searched so far and the verified mating line as soon as the first
+    /// proof is found, then again with every shorter line found.
+    pub proof: &'a dyn Fn(u64, &[String]),
+    /// Whether to look for shorter mates after the first proof (otherwise the first proof is
+    /// the answer).
+    pub shortest: bool,
     /// The solver's own transposition table size, in MiB.
     pub hash_mib: usize,
 }
@@ -80,6 +86,11 @@ impl<'a> MateMeter<'a> {
     /// Allows `nodes` more nodes from now; `None`: no allowance.
     pub fn allow(&mut self, nodes: Option<u64>) {
         self.node_limit = nodes.map_or(u64::MAX, |n| self.nodes.saturating_add(n));
+    }
+
+    /// The budget the meter counts against.
+    pub fn budget(&self) -> &'a MateBudget<'a> {
+        self.budget
     }
 
     /// Reports the progress now, with the table filled `hashfull` per mille.

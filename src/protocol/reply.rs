@@ -43,6 +43,10 @@ pub fn event_line(event: &Event, ponder_allowed: bool) -> String {
         Event::MateProgress { nodes, nps, hashfull, time_ms } => {
             format!("info nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms}")
         }
+        Event::MateProof { nodes, time_ms, line } => {
+            let nps = nodes * 1000 / time_ms.max(&1);
+            format!("info time {time_ms} nodes {nodes} nps {nps} score mate {} pv {}", line.len(), line.join(" "))
+        }
         Event::Checkmate(answer) => match answer {
             MateAnswer::Mate(line) => format!("checkmate {}", line.join(" ")),
             MateAnswer::NoMate => "checkmate nomate".to_string(),

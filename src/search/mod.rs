@@ -116,6 +116,13 @@ pub enum Event {
         hashfull: u32,
         time_ms: u64,
     },
+    /// A mate proven by a checkmate search: the first, then every shorter one found.
+    MateProof {
+        nodes: u64,
+        time_ms: u64,
+        /// Move tokens, verified.
+        line: Vec<String>,
+    },
     /// The end of a checkmate search.
     Checkmate(MateAnswer),
 }

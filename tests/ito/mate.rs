@@ -39,7 +39,10 @@ fn solve(position: &Ito) -> (MateAnswer, u64, Duration) {
     let nodes = Cell::new(0);
     let stop = |_: u64| started.elapsed() > CEILING;
     let progress = |searched: u64, _hashfull: u32| nodes.set(searched);
-    let answer = mate::search(position, &MateBudget { stop: &stop, progress: &progress, hash_mib: 16 });
+    let answer = mate::search(
+        position,
+        &MateBudget { stop: &stop, progress: &progress, proof: &|_, _| {}, shortest: true, hash_mib: 16 },
+    );
     let elapsed = started.elapsed();
     assert!(elapsed < CEILING, "{}: no answer within {CEILING:?}", position.position_string());
     (answer, nodes.get(), elapsed)

@@ -104,7 +104,7 @@ fn a_mate_decided_by_the_history_does_not_leak_through_the_table() {
 
 /// Runs `go mate` with a node allowance; the answer.
 fn solve(position: &Philosophers) -> MateAnswer {
-    let budget = MateBudget { stop: &|_| false, progress: &|_, _| {}, hash_mib: 16 };
+    let budget = MateBudget { stop: &|_| false, progress: &|_, _| {}, proof: &|_, _| {}, shortest: true, hash_mib: 16 };
     mate::search(position, &budget)
 }
 

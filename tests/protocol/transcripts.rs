@@ -18,6 +18,7 @@ const OPTION_LINES: [&str; 14] = [
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name USI_LimitStrength type check default false",
     "option name USI_Elo type spin default 1500 min 800 max 2800",
+    "option name MateFirstProof type check default false",
     "option name USI_Variant type combo default shogi var hasami var hasami-all var hasami-step var hasami-step18 \
      var dai-hasami var dai-hasami-diag var dai-hasami-step var makyek var ito var shogammon var philosophers-chess \
      var enryo var philosophy-checkers var checkers var shogi",

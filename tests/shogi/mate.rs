@@ -41,7 +41,13 @@ fn solve_within(sfen: &str, limit: Duration) -> (MateAnswer, u64) {
     let nodes = Cell::new(0);
     let stop = |_: u64| started.elapsed() > limit;
     let progress = |searched: u64, _hashfull: u32| nodes.set(searched);
-    let answer = game.search_mate(&MateBudget { stop: &stop, progress: &progress, hash_mib: 16 });
+    let answer = game.search_mate(&MateBudget {
+        stop: &stop,
+        progress: &progress,
+        proof: &|_, _| {},
+        shortest: true,
+        hash_mib: 16,
+    });
     (answer, nodes.get())
 }
 
@@ -192,15 +198,34 @@ fn in_check_at_the_start_only_checking_evasions_count() {
 const MICROCOSMOS: &str =
     "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/K3+P1P1L/+B5G1g b - 1";
 
-/// Sends `go mate <limit>` and returns its `info` lines and the `checkmate` line.
+/// Sends `go mate <limit>` and returns its progress lines and the `checkmate` line. Checks the
+/// proof lines: each `info time <ms> nodes <n> nps <n> score mate <len> pv ...` with a pv of
+/// `len` moves, each shorter than the one before, the answer the last of them.
 fn go_mate(engine: &mut Engine, limit: &str) -> (Vec<String>, String) {
     engine.send(format!("go mate {limit}").trim_end());
     let mut lines = engine.until(|l| l.starts_with("checkmate"));
     let answer = lines.pop().unwrap_or_default();
-    for line in &lines {
+    let (proofs, progress): (Vec<String>, Vec<String>) = lines.into_iter().partition(|l| l.contains(" score mate "));
+    for line in &progress {
         assert!(line.starts_with("info nodes "), "unexpected line {line:?} before {answer:?}");
     }
-    (lines, answer)
+    let mut last: Option<&str> = None;
+    for line in &proofs {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(
+            (words[0], words[1], words[3], words[5], words[7], words[8]),
+            ("info", "time", "nodes", "nps", "score", "mate"),
+            "{line}"
+        );
+        let (len, pv) = (words[9].parse::<usize>().unwrap_or(0), line.split(" pv ").nth(1).unwrap_or(""));
+        assert_eq!((words[10], pv.split(' ').count()), ("pv", len), "{line}");
+        assert!(last.is_none_or(|last| len < last.split(' ').count()), "{line} after {last:?}");
+        last = Some(pv);
+    }
+    if let Some(line) = answer.strip_prefix("checkmate ").filter(|l| !["nomate", "timeout"].contains(l)) {
+        assert_eq!(Some(line), last, "the answer is the last proof line");
+    }
+    (progress, answer)
 }
 
 #[test]
@@ -435,11 +460,46 @@ fn a_proven_mate_survives_a_stop_during_the_search_for_a_shorter_one() {
             asked.set(asked.get() + 1);
             asked.get() > polls
         };
-        game.search_mate(&MateBudget { stop: &stop, progress: &|_, _| {}, hash_mib: 16 })
+        game.search_mate(&MateBudget {
+            stop: &stop,
+            progress: &|_, _| {},
+            proof: &|_, _| {},
+            shortest: true,
+            hash_mib: 16,
+        })
     };
     assert_eq!(stopped_after(1), MateAnswer::Timeout, "1024 nodes do not prove it");
     match stopped_after(nodes / 2 / 1024) {
         MateAnswer::Mate(line) => assert_mating_line(sfen, &line),
         other => panic!("{sfen}: stopped after {} of {nodes} nodes: {other:?}", nodes / 2),
     }
+}
+
+#[test]
+fn mate_first_proof_answers_the_first_proof_line() {
+    let mut engine = Engine::start();
+    engine.silent("variant shogi");
+    // maou's 17-ply problem: the first proof is not the shortest mate.
+    let (sfen, shortest) = PROBLEMS[15];
+    engine.silent(&format!("position sfen {sfen}"));
+    engine.send("go mate 20000");
+    let every = engine.until(|l| l.starts_with("checkmate"));
+    let proofs = every.iter().filter(|l| l.contains(" score mate ")).count();
+    assert_eq!(go_mate_after(&every).split(' ').count() - 1, shortest);
+    engine.silent("setoption name MateFirstProof value true");
+    engine.send("go mate 20000");
+    let first = engine.until(|l| l.starts_with("checkmate"));
+    let first_proofs: Vec<&String> = first.iter().filter(|l| l.contains(" score mate ")).collect();
+    assert_eq!(first_proofs.len(), 1, "{first:?}");
+    assert!(proofs >= 1);
+    let line = go_mate_after(&first);
+    assert!(first_proofs[0].ends_with(&format!(" pv {}", line.strip_prefix("checkmate ").unwrap_or(""))));
+    assert_mating_line(sfen, &line.split(' ').skip(1).map(String::from).collect::<Vec<_>>());
+    engine.ready("isready");
+    assert_eq!(engine.finish(true).code(), Some(0));
+}
+
+/// The `checkmate` line that ends `lines`.
+fn go_mate_after(lines: &[String]) -> &str {
+    lines.last().map(String::as_str).unwrap_or_default()
 }

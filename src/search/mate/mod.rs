@@ -80,12 +80,15 @@ pub fn search<G: Game>(root: &G, budget: &MateBudget<'_>) -> MateAnswer {
             numbers = strict;
         }
     }
-    if numbers.is_proven() {
-        numbers = shorten(&mut solver, root, numbers);
-    }
     let answer = if numbers.is_proven() {
         // A proof whose line cannot be read back (see `pv::mating_line`) is not reported.
-        pv::mating_line(&mut solver, root).map_or(MateAnswer::Timeout, MateAnswer::Mate)
+        match pv::mating_line(&mut solver, root) {
+            Some(line) => {
+                (budget.proof)(solver.meter.nodes(), &line);
+                MateAnswer::Mate(if budget.shortest { shorten(&mut solver, root, numbers, line) } else { line })
+            }
+            None => MateAnswer::Timeout,
+        }
     } else if numbers.is_disproven() {
         MateAnswer::NoMate
     } else {
@@ -95,10 +98,11 @@ pub fn search<G: Game>(root: &G, budget: &MateBudget<'_>) -> MateAnswer {
     answer
 }
 
-/// Looks for shorter mates than the proven `numbers` of `root`: searches again for mates two
-/// plies shorter while that succeeds, each try with as many nodes as the search has used so
-/// far (at least [`SHORTENING_NODES`]), and returns the shortest proof found.
-fn shorten<G: Game>(solver: &mut Solver<'_>, root: &G, mut numbers: Numbers) -> Numbers {
+/// Looks for mates shorter than `line`, the verified line of the proven `numbers` of `root`:
+/// searches again for mates two plies shorter than the last proof while that succeeds, each try
+/// with as many nodes as the search has used so far (at least [`SHORTENING_NODES`]), reports
+/// every shorter line, and returns the shortest.
+fn shorten<G: Game>(solver: &mut Solver<'_>, root: &G, mut numbers: Numbers, mut line: Vec<String>) -> Vec<String> {
     while numbers.len > 1 && !solver.stopped() {
         solver.limit(Some(numbers.len - 2), solver.meter.nodes().max(SHORTENING_NODES));
         let shorter = solver.search(&mut root.clone(), INFINITE, INFINITE);
@@ -106,9 +110,15 @@ fn shorten<G: Game>(solver: &mut Solver<'_>, root: &G, mut numbers: Numbers) -> 
             break;
         }
         numbers = shorter;
+        // The line is read without the limit (whose failures only held under it).
+        solver.limit(None, 0);
+        if let Some(found) = pv::mating_line(solver, root).filter(|found| found.len() < line.len()) {
+            (solver.meter.budget().proof)(solver.meter.nodes(), &found);
+            line = found;
+        }
     }
     solver.limit(None, 0);
-    numbers
+    line
 }
 
 /// The fewest nodes a shortening try may use.

@@ -64,12 +64,16 @@ fn shogi(sfen: &str) -> Shogi {
 fn solve(sfen: &str) -> (MateAnswer, u64) {
     let nodes = Cell::new(0);
     let progress = |searched: u64, _: u32| nodes.set(searched);
-    let answer = search(&shogi(sfen), &MateBudget { stop: &|_| false, progress: &progress, hash_mib: 4 });
+    let answer = search(
+        &shogi(sfen),
+        &MateBudget { stop: &|_| false, progress: &progress, proof: &|_, _| {}, shortest: true, hash_mib: 4 },
+    );
     (answer, nodes.get())
 }
 
 /// A budget that never stops.
-const UNSTOPPED: MateBudget<'static> = MateBudget { stop: &|_| false, progress: &|_, _| {}, hash_mib: 1 };
+const UNSTOPPED: MateBudget<'static> =
+    MateBudget { stop: &|_| false, progress: &|_, _| {}, proof: &|_, _| {}, shortest: true, hash_mib: 1 };
 
 /// A quick search of `sfen` by Black to a decision: the solver, the position and its numbers.
 fn decided(sfen: &str) -> (Solver<'static>, Shogi, Numbers) {
@@ -130,7 +134,10 @@ fn a_stop_answers_timeout_and_reports_progress() {
         assert!(hashfull <= 1000);
         reports.set(reports.get() + 1);
     };
-    let answer = search(&shogi(sfen), &MateBudget { stop: &|_| true, progress: &progress, hash_mib: 1 });
+    let answer = search(
+        &shogi(sfen),
+        &MateBudget { stop: &|_| true, progress: &progress, proof: &|_, _| {}, shortest: true, hash_mib: 1 },
+    );
     assert_eq!(answer, MateAnswer::Timeout);
     assert_eq!(reports.get(), 1, "one report at the end");
 }
