@@ -173,7 +173,7 @@ def solve(path, options, problem, time_ms, guard_s):
         return record, None
     name = os.path.basename(path)
     try:
-        setup_deadline = start + guard_s
+        setup_deadline = start + max(30.0, guard_s)
         engine.send("usi")
         listed = set()
         while True:
@@ -310,9 +310,12 @@ def main():
         problems = [p for p in problems if pattern.search(p["name"])]
         if not problems:
             sys.exit(f"mate-bench: no problem name matches {args.filter!r}")
-    engines = [("tetsugaku", args.engine, {"hash": args.hash, "extra": pairs(args.engine_option)})]
+    engine_extra, other_extra = pairs(args.engine_option), pairs(args.other_option)
+    if other_extra and not args.other:
+        parser.error("--other-option needs --other")
+    engines = [("tetsugaku", args.engine, {"hash": args.hash, "extra": engine_extra})]
     if args.other:
-        engines.append(("other", args.other, {"hash": args.hash, "extra": pairs(args.other_option)}))
+        engines.append(("other", args.other, {"hash": args.hash, "extra": other_extra}))
     for _, path, _ in engines:
         if not os.access(path, os.X_OK):
             sys.exit(f"mate-bench: {path} is not an executable file")
