@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use tetsugaku::vocabulary::SplitMix64;
 use tetsugaku::{AnyGame, RuleValues, Turn, Variant};
 
-const OPTION_LINES: [&str; 14] = [
+const OPTION_LINES: [&str; 15] = [
     "option name USI_Hash type spin default 64 min 1 max 65536",
     "option name USI_Ponder type check default true",
     "option name Threads type spin default 1 min 1 max 256",
