@@ -232,11 +232,12 @@ fn check_accepted(expect: &Expect, lines: &[String], before: &Snapshot, after: &
         Expect::Search(_) => check_search(lines, before),
         Expect::Mate { .. } => match lines {
             [progress @ .., answer]
-                if answer.starts_with("checkmate ") && progress.iter().all(|l| l.starts_with("info nodes ")) =>
+                if answer.starts_with("checkmate ")
+                    && progress.iter().all(|l| l.starts_with("info nodes ") || l.starts_with("info time ")) =>
             {
                 Ok(())
             }
-            _ => Err("expected progress lines and one `checkmate` line".into()),
+            _ => Err("expected progress and proof lines and one `checkmate` line".into()),
         },
     }
 }
