@@ -206,17 +206,45 @@ pub enum HandChange {
     Dropped(u8),
     /// The attacker captured a piece that goes to its hand as this kind.
     Captured(u8),
-    /// The defender dropped a piece of kind `kind` on the square numbered `on` (the attacker's
-    /// hand is unchanged).
-    DefenderDropped { kind: u8, on: u16 },
+    /// The defender dropped a piece of this kind (the attacker's hand is unchanged).
+    DefenderDropped(u8),
 }
 
-/// One move the checkmate search tries, with the key of the position after it.
+/// One move the checkmate search tries, with the key of the position after it, a first guess
+/// at its numbers, and its place among the moves.
 #[derive(Clone, Copy, Debug)]
 pub struct MateMove<M> {
     pub mv: M,
     pub key: MateKey,
     pub change: HandChange,
+    pub guess: MateGuess,
+    /// Among moves whose numbers are equal, the lower `order` is searched first.
+    pub order: i32,
+    /// Moves of one group (in the order listed) are searched one at a time: each waits until
+    /// the one before it is decided. For moves that are mostly answered alike: interpositions
+    /// on one square (the attacker takes and goes on, so the next one is mostly settled by the
+    /// table at once), a move without promotion after the same move with it.
+    pub group: Option<u32>,
+}
+
+/// A first guess at the proof and disproof numbers of the position a move leads to, before it
+/// is searched (df-pn+, Nagai and Imai 2002): a move that looks strong for the side making it
+/// gets the smaller number on its side. In units of [`MateGuess::UNIT`], the numbers of one
+/// plain unsearched position; each number is at least 1.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MateGuess {
+    /// How hard the position looks to prove (a mate).
+    pub pn: u32,
+    /// How hard the position looks to disprove.
+    pub dn: u32,
+}
+
+impl MateGuess {
+    /// The numbers of one plain unsearched position.
+    pub const UNIT: u32 = 2;
+
+    /// No idea either way: one unit each.
+    pub const EVEN: MateGuess = MateGuess { pn: MateGuess::UNIT, dn: MateGuess::UNIT };
 }
 
 /// The moves [`Game::mate_moves`] appends when a game does not say otherwise: every legal move,
@@ -232,7 +260,8 @@ pub fn played_mate_moves<G: Game>(pos: &mut G, attacker: Side, moves: &mut Vec<M
         pos.undo();
         if check || !checks_only {
             let key = MateKey { board, hand: MateHand::NONE };
-            moves.push(MateMove { mv, key, change: HandChange::None });
+            let (change, guess) = (HandChange::None, MateGuess::EVEN);
+            moves.push(MateMove { mv, key, change, guess, order: 0, group: None });
         }
     }
 }

@@ -12,7 +12,9 @@ mod rule;
 mod weights;
 
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
-pub use mate::{beyond, played_mate_moves, HandChange, MateAnswer, MateBudget, MateHand, MateKey, MateMeter, MateMove};
+pub use mate::{
+    beyond, played_mate_moves, HandChange, MateAnswer, MateBudget, MateGuess, MateHand, MateKey, MateMeter, MateMove,
+};
 pub use perft::{perft, perft_divide};
 pub use places::token_places;
 pub use repetition::occurrences;

@@ -20,7 +20,8 @@
 //! is proven: the attacker usually takes the dropped piece and goes on as before, so the next
 //! drop is then mostly settled by the table at once (by hand superiority).
 //!
-//! Paths. A move back to a position of the current path fails for the attacker: a mating
+//! Paths. A move back to a position of the current path (or to its board with no more in the
+//! attacker's hand) fails for the attacker: a mating
 //! strategy never needs to repeat a position (the strategy used at the second occurrence works
 //! at the first), and in shogi a perpetual check loses. Such a failure holds only for this
 //! path; so do the rules' repetition results (which read the game's history) and running out of
@@ -46,6 +47,9 @@ use super::numbers::{disproof_hand_before, proof_hand_before, Numbers, INFINITE}
 use super::table::Table;
 use crate::game::{beyond, Game, HandChange, MateBudget, MateHand, MateKey, MateMeter, MateMove, Turn};
 use crate::vocabulary::{DrawReason, Outcome, Side, WinReason};
+
+/// A summed number this large counts by maximum instead (see [`Solver::summarise`]).
+const HUGE: u32 = INFINITE / 1024;
 
 /// Paths longer than this are given up (as a path-dependent failure).
 const MAX_PLY: usize = 1000;
@@ -82,28 +86,24 @@ struct Child<M> {
     searched: Option<Numbers>,
     /// `searched` holds a decision: the child need not be looked up again in this visit.
     settled: bool,
-    /// Whether the child takes part in the search yet (see [`Node::delay_drops`]).
+    /// Whether the child takes part in the search yet (see [`Node::chain_groups`]).
     active: bool,
-    /// The next delayed drop on the same square, waiting for this one to be proven.
-    next_drop: Option<usize>,
+    /// The group of moves searched one at a time that it belongs to ([`MateMove::group`]).
+    group: Option<u32>,
+    /// The next child of its group, waiting for this one to be decided.
+    next_in_group: Option<usize>,
+    /// The numbers before it is searched.
+    guess: Numbers,
 }
 
 impl<M> Child<M> {
     /// A child not searched yet in this visit; a move back to a position of the path has
     /// already failed (on this path).
     fn new(next: MateMove<M>, path: u64, repeats: bool) -> Child<M> {
-        let MateMove { mv, key, change } = next;
+        let MateMove { mv, key, change, guess, group, .. } = next;
         let searched = repeats.then_some(Numbers::disproof_on(path));
-        Child { mv, key, path, change, searched, settled: repeats, active: true, next_drop: None }
-    }
-
-    /// The square the defender drops a piece on with this move, if it does.
-    #[inline]
-    fn drop_square(&self) -> Option<u16> {
-        match self.change {
-            HandChange::DefenderDropped { on, .. } => Some(on),
-            _ => None,
-        }
+        let guess = Numbers::open(guess.pn.max(1), guess.dn.max(1));
+        Child { mv, key, path, change, searched, settled: repeats, active: true, group, next_in_group: None, guess }
     }
 }
 
@@ -123,14 +123,14 @@ struct Node<M> {
 }
 
 impl<M> Node<M> {
-    /// Interpositions by drops (see the module notes): every drop but the first on its square
-    /// waits for the one before it.
-    fn delay_drops(&mut self) {
+    /// Moves searched one at a time ([`MateMove::group`]): every child but the first of its
+    /// group waits for the one before it.
+    fn chain_groups(&mut self) {
         for i in 0..self.children.len() {
-            let Some(on) = self.children[i].drop_square() else { continue };
-            // The drop before it on the same square is the nearest one.
-            if let Some(before) = (0..i).rev().find(|&j| self.children[j].drop_square() == Some(on)) {
-                self.children[before].next_drop = Some(i);
+            let Some(group) = self.children[i].group else { continue };
+            // The child before it in its group is the nearest one.
+            if let Some(before) = (0..i).rev().find(|&j| self.children[j].group == Some(group)) {
+                self.children[before].next_in_group = Some(i);
                 self.children[i].active = false;
             }
         }
@@ -288,14 +288,20 @@ impl<'a> Solver<'a> {
             // Only the attacker can be without a move here (a defender without one is over).
             return self.settle(key, Numbers::disproof(key.hand.more_of_the_same()));
         }
+        if !or && room >= 2 && self.table.get(key).is_none() {
+            // First visit of a defender's node: settle the replies that are mated at once.
+            for reply in &moves {
+                if self.table.get(reply.key).is_none() {
+                    self.mate_in_one(pos, key, reply);
+                }
+            }
+        }
         let mut node = self.node(pos, key, room - 1, moves);
 
         // Step 3. Search the most promising child until this node passes a threshold.
         let start_nodes = self.meter.nodes();
         let numbers = loop {
-            if !or {
-                self.wake_drops(&mut node);
-            }
+            self.wake_groups(&mut node);
             let summary = self.summarise(&mut node);
             let numbers = summary.numbers;
             if numbers.is_decided() || numbers.pn >= thpn || numbers.dn >= thdn || self.halted() {
@@ -321,6 +327,34 @@ impl<'a> Solver<'a> {
         numbers
     }
 
+    /// Plays the defender's `reply` from `pos` (named `key`) and looks for a check that mates at
+    /// once; stores the proof of the position after `reply` if there is one. Counts one node.
+    fn mate_in_one<G: Game>(&mut self, pos: &mut G, key: MateKey, reply: &MateMove<G::Move>) {
+        self.meter.visit(|| self.table.hashfull());
+        self.enter(pos, key, reply.mv);
+        if pos.turn() == Turn::Decide(self.attacker) {
+            let mut checks = Vec::new();
+            pos.mate_moves(self.attacker, reply.key, &mut checks);
+            let mated = mated_by(self.attacker);
+            for check in checks {
+                if check.key == reply.key || self.path.contains(&check.key) {
+                    continue;
+                }
+                pos.play(check.mv);
+                let proof =
+                    (pos.turn() == Turn::Over(mated)).then(|| pos.interposition_guard(self.attacker, check.key.hand));
+                pos.undo();
+                if let Some(hand) = proof {
+                    // The mated position too: the mating line is read from the table.
+                    self.remember(check.key, Numbers::proof(0, hand), 1);
+                    self.remember(reply.key, Numbers::proof(1, proof_hand_before(check.change, hand)), 1);
+                    break;
+                }
+            }
+        }
+        self.leave(pos, reply.mv);
+    }
+
     /// Stores the `numbers` of a position decided without a search below it.
     fn settle(&mut self, key: MateKey, numbers: Numbers) -> Numbers {
         self.remember(key, numbers, 1);
@@ -329,30 +363,33 @@ impl<'a> Solver<'a> {
 
     /// The node `pos` (named `key`, a player to move) with its `moves`, a child's mate at most
     /// `room` plies long; a move back to a position of the path has failed already.
-    fn node<G: Game>(&self, pos: &G, key: MateKey, room: u16, moves: Vec<MateMove<G::Move>>) -> Node<G::Move> {
+    fn node<G: Game>(&self, pos: &G, key: MateKey, room: u16, mut moves: Vec<MateMove<G::Move>>) -> Node<G::Move> {
         let or = pos.side() == self.attacker;
         let depth = self.path.len() + 1;
+        moves.sort_by_key(|next| next.order);
         let children = moves
             .into_iter()
             .map(|next| {
                 let path = self.path_hash ^ path_step(G::encode(next.mv), depth);
-                let repeats = next.key == key || self.path.contains(&next.key);
+                // Back on a board of the path with no more in hand: no better off than there.
+                let worse = |earlier: &MateKey| earlier.board == next.key.board && earlier.hand.covers(next.key.hand);
+                let repeats = worse(&key) || self.path.iter().any(worse);
                 Child::new(next, path, repeats)
             })
             .collect();
         let guard = if or { MateHand::NONE } else { pos.interposition_guard(self.attacker, key.hand) };
         let mut node = Node { key, path: self.path_hash, or, guard, room, children };
-        if !or {
-            node.delay_drops();
-        }
+        node.chain_groups();
         node
     }
 
-    /// Activates each delayed drop whose predecessor on its square is proven.
-    fn wake_drops<M>(&self, node: &mut Node<M>) {
+    /// Activates each waiting child whose predecessor in its group is decided.
+    fn wake_groups<M>(&self, node: &mut Node<M>) {
         for i in 0..node.children.len() {
-            let Some(next) = node.children[i].next_drop.filter(|&next| !node.children[next].active) else { continue };
-            if node.children[i].active && self.child_numbers(&mut node.children[i], node.room).is_proven() {
+            let Some(next) = node.children[i].next_in_group.filter(|&next| !node.children[next].active) else {
+                continue;
+            };
+            if node.children[i].active && self.child_numbers(&mut node.children[i], node.room).is_decided() {
                 node.children[next].active = true;
             }
         }
@@ -371,17 +408,19 @@ impl<'a> Solver<'a> {
             (Some(local), _) if local.on_path() => local,
             (_, Some(stored)) if !self.strict || stored.path.is_none_or(|path| path == child.path) => stored,
             (Some(local), _) => local,
-            _ => Numbers::UNKNOWN,
+            _ => child.guess,
         };
         if numbers.is_proven() && numbers.len > room {
             // Too long for a shortening search: this visit's own result, if any, else unknown.
-            return child.searched.filter(|n| !n.is_proven() || n.len <= room).unwrap_or(Numbers::UNKNOWN);
+            return child.searched.filter(|n| !n.is_proven() || n.len <= room).unwrap_or(child.guess);
         }
         if numbers.is_decided() {
             child.searched = Some(numbers);
             child.settled = true;
+            return numbers;
         }
-        numbers
+        let (pn, dn) = self.table.floors(child.key);
+        Numbers::open(numbers.pn.max(pn), numbers.dn.max(dn))
     }
 
     /// Combines the children's numbers (OR: min proof, summed disproof numbers; AND: the other
@@ -391,6 +430,9 @@ impl<'a> Solver<'a> {
             Summary { numbers: Numbers::UNKNOWN, best: 0, best_numbers: Numbers::UNKNOWN, second: INFINITE };
         // `min` is the OR node's proof / AND node's disproof number, `sum` the other one.
         let (mut min, mut sum) = (INFINITE, 0u32);
+        // Children whose summed number is huge count by the largest of them instead: numbers
+        // added up around cycles and over shared subtrees grow without bound.
+        let mut huge = 0u32;
         // OR: the quickest proof and the disproof hand of all checks; AND: the slowest proof and
         // the proof hand of all replies, and a refutation (one that holds everywhere if any).
         let mut quickest: Option<(u16, MateHand)> = None;
@@ -400,13 +442,15 @@ impl<'a> Solver<'a> {
         let (mut any_on_path, mut refutation) = (false, None::<MateHand>);
         for (i, child) in node.children.iter_mut().enumerate() {
             if !child.active {
-                // A delayed drop keeps the node from being proven.
-                sum = sum.saturating_add(1);
+                // Not counted: it waits for an undecided child of its group, so the node is not
+                // decided while it waits.
                 continue;
             }
             let numbers = self.child_numbers(child, node.room);
             let (key, other) = if node.or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
-            if key < min {
+            // Among equal numbers the other number decides, then the order of the moves.
+            let best_other = if node.or { summary.best_numbers.dn } else { summary.best_numbers.pn };
+            if key < min || (key == min && other < best_other) {
                 summary.second = min;
                 min = key;
                 summary.best = i;
@@ -414,7 +458,11 @@ impl<'a> Solver<'a> {
             } else if key < summary.second {
                 summary.second = key;
             }
-            sum = sum.saturating_add(other);
+            if other >= HUGE {
+                huge = huge.max(other);
+            } else {
+                sum = sum.saturating_add(other);
+            }
             if numbers.is_proven() {
                 let hand = proof_hand_before(child.change, numbers.hand);
                 if quickest.is_none_or(|(len, _)| numbers.len < len) {
@@ -432,6 +480,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+        let sum = sum.saturating_add(huge);
         summary.numbers = if node.or {
             match quickest {
                 Some((len, hand)) => Numbers::proof(len.saturating_add(1), hand),

@@ -87,7 +87,7 @@ pub(super) fn proof_hand_before(change: HandChange, after: MateHand) -> MateHand
     match change {
         HandChange::Dropped(kind) => after.with(kind, after.count(kind).saturating_add(1)),
         HandChange::Captured(kind) => after.with(kind, after.count(kind).saturating_sub(1)),
-        HandChange::None | HandChange::DefenderDropped { .. } => after,
+        HandChange::None | HandChange::DefenderDropped(_) => after,
     }
 }
 
@@ -96,7 +96,7 @@ pub(super) fn proof_hand_before(change: HandChange, after: MateHand) -> MateHand
 /// needs the defender to keep that piece, so the attacker may not hold more of it than now.
 pub(super) fn disproof_hand_before(change: HandChange, after: MateHand, hand: MateHand) -> MateHand {
     match change {
-        HandChange::DefenderDropped { kind, .. } => after.with(kind, after.count(kind).min(hand.count(kind))),
+        HandChange::DefenderDropped(kind) => after.with(kind, after.count(kind).min(hand.count(kind))),
         _ => proof_hand_before(change, after),
     }
 }

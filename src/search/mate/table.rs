@@ -132,6 +132,29 @@ impl Table {
         settled.or(exact)
     }
 
+    /// The least proof and disproof numbers the undecided entries of the same board say `key`
+    /// has by hand superiority: an attacker holding less than a position's hand is at least as
+    /// far from a proof, one holding more at least as far from a disproof.
+    #[inline]
+    pub fn floors(&self, key: MateKey) -> (u32, u32) {
+        let (mut pn, mut dn) = (1, 1);
+        for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
+            if !entry.holds(key.board) || entry.hand() == key.hand {
+                continue;
+            }
+            let numbers = entry.numbers();
+            if numbers.is_decided() {
+                continue;
+            }
+            if entry.hand().covers(key.hand) {
+                pn = pn.max(numbers.pn);
+            } else if key.hand.covers(entry.hand()) {
+                dn = dn.max(numbers.dn);
+            }
+        }
+        (pn, dn)
+    }
+
     /// Forgets the path-dependent disproof of exactly `key`, if stored.
     pub fn forget_path_dependent(&mut self, key: MateKey) {
         let range = self.bucket(key.board);

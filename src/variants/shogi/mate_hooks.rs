@@ -4,11 +4,12 @@
 //! by drops. Kinds are numbered as in a [`Hand`] (`Kind::index`, pawn first).
 
 use super::{Shogi, ShogiMove};
-use crate::game::{Game, HandChange, MateHand, MateKey, MateMove, Turn};
+use crate::game::{Game, HandChange, MateGuess, MateHand, MateKey, MateMove, Turn};
 use crate::variants::shogi_core::attacks;
-use crate::variants::shogi_core::bitboard::first;
+use crate::variants::shogi_core::bitboard::{bit, first};
 use crate::variants::shogi_core::hand::Hand;
 use crate::variants::shogi_core::piece::Kind;
+use crate::variants::shogi_core::square::{file_of, rank_of};
 use crate::vocabulary::Side;
 
 /// `hand` as the checkmate search counts it.
@@ -53,16 +54,102 @@ impl Shogi {
         let by_attacker = self.side == attacker;
         let change = match (mv.dropped(), self.board.piece_at(mv.to())) {
             (Some(kind), _) if by_attacker => HandChange::Dropped(number(kind)),
-            (Some(kind), _) => HandChange::DefenderDropped { kind: number(kind), on: mv.to() as u16 },
+            (Some(kind), _) => HandChange::DefenderDropped(number(kind)),
             (None, Some(victim)) if by_attacker => HandChange::Captured(number(victim.kind.unpromoted())),
             (None, _) => HandChange::None,
         };
         let hand = match change {
             HandChange::Dropped(kind) => key.hand.with(kind, key.hand.count(kind).saturating_sub(1)),
             HandChange::Captured(kind) => key.hand.with(kind, key.hand.count(kind).saturating_add(1)),
-            HandChange::None | HandChange::DefenderDropped { .. } => key.hand,
+            HandChange::None | HandChange::DefenderDropped(_) => key.hand,
         };
-        MateMove { mv, key: MateKey { board: self.board_key_after(mv), hand }, change }
+        let (guess, order, group) =
+            (self.mate_guess(by_attacker, mv), self.mate_order(attacker, mv), self.mate_group(by_attacker, mv));
+        MateMove { mv, key: MateKey { board: self.board_key_after(mv), hand }, change, guess, order, group }
+    }
+
+    /// The piece `mv` moves or drops, as it stands after the move.
+    fn kind_after(&self, mv: ShogiMove) -> Option<Kind> {
+        let kind =
+            mv.dropped().or_else(|| mv.from().and_then(|from| self.board.piece_at(from)).map(|piece| piece.kind))?;
+        Some(if mv.promotes() { kind.promoted() } else { kind })
+    }
+
+    /// Whether `mv` moves a pawn, bishop or rook that could promote on it without promoting, or
+    /// a lance to the second rank without promoting: never better than promoting.
+    fn declines_promotion(&self, mv: ShogiMove) -> bool {
+        let (Some(from), false) = (mv.from(), mv.promotes()) else { return false };
+        let Some(piece) = self.board.piece_at(from) else { return false };
+        let zone = crate::variants::shogi_core::promotion::zone(self.side);
+        let in_zone = zone & (bit(from) | bit(mv.to())) != 0;
+        let second_rank = if self.side == Side::First { 1 } else { 7 };
+        match piece.kind {
+            Kind::Pawn | Kind::Bishop | Kind::Rook => in_zone,
+            Kind::Lance => rank_of(mv.to()) == second_rank,
+            _ => false,
+        }
+    }
+
+    /// The order of `mv` among moves with equal numbers, lowest first (KomoringHeights' brief
+    /// evaluation): strong pieces near the defender's King first, a declined promotion last.
+    fn mate_order(&self, attacker: Side, mv: ShogiMove) -> i32 {
+        // Pawn, lance, knight, silver, bishop, rook, gold, King, the four promoted steppers,
+        // horse, dragon.
+        const WORTH: [i32; 14] = [10, 20, 20, 30, 50, 50, 50, 80, 50, 50, 50, 50, 80, 80];
+        let worth = self.kind_after(mv).map_or(0, |kind| WORTH[kind as usize]);
+        let declined = if self.declines_promotion(mv) { 1000 } else { 0 };
+        let distance = self.board.king_square(attacker.opponent()).map_or(0, |king| {
+            let (files, ranks) = (file_of(king).abs_diff(file_of(mv.to())), rank_of(king).abs_diff(rank_of(mv.to())));
+            files.max(ranks) as i32
+        });
+        declined - worth + 10 * distance
+    }
+
+    /// The group `mv` waits in: the defender's drops by square, a move that declines a
+    /// promotion with the same move promoting (listed first).
+    fn mate_group(&self, by_attacker: bool, mv: ShogiMove) -> Option<u32> {
+        const SQUARES: u32 = 81;
+        match mv.from() {
+            None if !by_attacker => Some(mv.to() as u32),
+            Some(from)
+                if self.declines_promotion(mv)
+                    || (mv.promotes() && self.declines_promotion(ShogiMove::board(from, mv.to(), false))) =>
+            {
+                Some(SQUARES + from as u32 * SQUARES + mv.to() as u32)
+            }
+            _ => None,
+        }
+    }
+
+    /// The df-pn+ guess at the numbers after the legal move `mv`, by the attacker or not, from
+    /// who guards its square (after GPS Shogi's liberty estimator, as KomoringHeights uses it):
+    /// a check onto a square the defender guards twice is harder to prove, one the attacker
+    /// supports more than the defender guards harder to disprove; a capture is the defender's
+    /// best hope, a King move a plain one, a move onto a square the attacker guards more than
+    /// the defender a weak one.
+    fn mate_guess(&self, by_attacker: bool, mv: ShogiMove) -> MateGuess {
+        const U: u32 = MateGuess::UNIT;
+        let (mover, to, occupied) = (self.side, mv.to(), self.board.occupied());
+        let ours = self.board.attackers_to(to, mover, occupied).count_ones() + u32::from(mv.dropped().is_some());
+        let theirs = self.board.attackers_to(to, mover.opponent(), occupied).count_ones();
+        let victim = self.board.piece_at(to);
+        if by_attacker {
+            let pn = U + if theirs >= 2 { U } else { 0 };
+            return match victim {
+                _ if ours > theirs => MateGuess { pn, dn: 2 * U },
+                Some(piece) if matches!(piece.kind.unpromoted(), Kind::Gold | Kind::Silver) => {
+                    MateGuess { pn, dn: 2 * U }
+                }
+                _ => MateGuess { pn: pn + U, dn: U },
+            };
+        }
+        let king_moves = mv.from().is_some_and(|from| self.board.king_square(mover) == Some(from));
+        match () {
+            _ if victim.is_some() => MateGuess { pn: 2 * U, dn: U },
+            _ if king_moves => MateGuess::EVEN,
+            _ if ours > theirs => MateGuess { pn: 2 * U, dn: U },
+            _ => MateGuess { pn: U, dn: 2 * U },
+        }
     }
 
     /// [`Game::interposition_guard`]: for the defender in check, the attacker holding `hand`:
