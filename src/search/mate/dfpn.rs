@@ -81,11 +81,10 @@ struct Child<M> {
     /// The path hash of the child.
     path: u64,
     change: HandChange,
-    /// The numbers of the last search of this child in this visit (the table may have lost
-    /// them since).
-    searched: Option<Numbers>,
-    /// `searched` holds a decision: the child need not be looked up again in this visit.
-    settled: bool,
+    /// What this visit knows of the child: read from the table once, then the result of each
+    /// search of it (the table may have lost them since; a transposition seen elsewhere is
+    /// picked up at the next visit).
+    known: Option<Numbers>,
     /// Whether the child takes part in the search yet (see [`Node::chain_groups`]).
     active: bool,
     /// The group of moves searched one at a time that it belongs to ([`MateMove::group`]).
@@ -101,9 +100,9 @@ impl<M> Child<M> {
     /// already failed (on this path).
     fn new(next: MateMove<M>, path: u64, repeats: bool) -> Child<M> {
         let MateMove { mv, key, change, guess, group, .. } = next;
-        let searched = repeats.then_some(Numbers::disproof_on(path));
+        let known = repeats.then_some(Numbers::disproof_on(path));
         let guess = Numbers::open(guess.pn.max(1), guess.dn.max(1));
-        Child { mv, key, path, change, searched, settled: repeats, active: true, group, next_in_group: None, guess }
+        Child { mv, key, path, change, known, active: true, group, next_in_group: None, guess }
     }
 }
 
@@ -319,7 +318,7 @@ impl<'a> Solver<'a> {
             self.enter(pos, key, mv);
             let result = self.search(pos, child_pn, child_dn);
             self.leave(pos, mv);
-            node.children[summary.best].searched = Some(result);
+            node.children[summary.best].known = Some(result);
         };
 
         // Step 4. Remember what was learnt.
@@ -328,13 +327,18 @@ impl<'a> Solver<'a> {
     }
 
     /// Plays the defender's `reply` from `pos` (named `key`) and looks for a check that mates at
-    /// once; stores the proof of the position after `reply` if there is one. Counts one node.
+    /// once; stores the proof of the position after `reply` if there is one, its disproof if the
+    /// attacker has no check there. Counts one node.
     fn mate_in_one<G: Game>(&mut self, pos: &mut G, key: MateKey, reply: &MateMove<G::Move>) {
         self.meter.visit(|| self.table.hashfull());
         self.enter(pos, key, reply.mv);
         if pos.turn() == Turn::Decide(self.attacker) {
             let mut checks = Vec::new();
             pos.mate_moves(self.attacker, reply.key, &mut checks);
+            if checks.is_empty() {
+                // No check at all: the reply escapes.
+                self.remember(reply.key, Numbers::disproof(reply.key.hand.more_of_the_same()), 1);
+            }
             let mated = mated_by(self.attacker);
             for check in checks {
                 if check.key == reply.key || self.path.contains(&check.key) {
@@ -395,32 +399,29 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The numbers of one child: the table's (or this visit's last result when the table has
-    /// lost them), where a strict search believes a path-dependent disproof only on its own
-    /// path and a mate longer than `room` counts as unknown. A decision is kept in the child:
-    /// it cannot change during the visit.
+    /// The numbers of one child: what this visit knows, else the table's, where a strict
+    /// search believes a path-dependent disproof only on its own path, a mate longer than
+    /// `room` counts as unknown, and an undecided position's numbers are raised to what hand
+    /// superiority says; else the guess.
     #[inline]
     fn child_numbers<M>(&self, child: &mut Child<M>, room: u16) -> Numbers {
-        if let (true, Some(settled)) = (child.settled, child.searched) {
-            return settled;
+        if let Some(known) = child.known {
+            return known;
         }
-        let numbers = match (child.searched, self.table.get(child.key)) {
-            (Some(local), _) if local.on_path() => local,
-            (_, Some(stored)) if !self.strict || stored.path.is_none_or(|path| path == child.path) => stored,
-            (Some(local), _) => local,
+        let numbers = match self.table.get(child.key) {
+            Some(stored) if !self.strict || stored.path.is_none_or(|path| path == child.path) => stored,
             _ => child.guess,
         };
-        if numbers.is_proven() && numbers.len > room {
-            // Too long for a shortening search: this visit's own result, if any, else unknown.
-            return child.searched.filter(|n| !n.is_proven() || n.len <= room).unwrap_or(child.guess);
-        }
-        if numbers.is_decided() {
-            child.searched = Some(numbers);
-            child.settled = true;
-            return numbers;
-        }
-        let (pn, dn) = self.table.floors(child.key);
-        Numbers::open(numbers.pn.max(pn), numbers.dn.max(dn))
+        let numbers = if numbers.is_proven() && numbers.len > room {
+            child.guess
+        } else if numbers.is_decided() {
+            numbers
+        } else {
+            let (pn, dn) = self.table.floors(child.key);
+            Numbers::open(numbers.pn.max(pn), numbers.dn.max(dn))
+        };
+        child.known = Some(numbers);
+        numbers
     }
 
     /// Combines the children's numbers (OR: min proof, summed disproof numbers; AND: the other
