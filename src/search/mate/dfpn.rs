@@ -38,7 +38,9 @@
 //! of cycles, but exact. Its paths hash apart from the quick search's, so it believes none of
 //! the path-dependent disproofs the quick search stored (they may rest on others believed away
 //! from their paths); the quick search's proofs and other disproofs never rest on those, and
-//! it keeps them. A quick "no mate" that rests on the path is checked strictly (see
+//! it keeps them. A shortening search (mates of at most a given length) believes path-dependent
+//! disproofs only on their own path too: its failures for want of room hold only as deep as
+//! they were found. A quick "no mate" that rests on the path is checked strictly (see
 //! [`super::search`]). Two paths with equal hashes could share a disproof: the odds are those
 //! of a 64-bit hash collision.
 
@@ -211,6 +213,13 @@ impl<'a> Solver<'a> {
                 self.table.forget_path_dependent(key);
             }
         }
+    }
+
+    /// Whether path-dependent disproofs are believed only on their own path: in a strict
+    /// search, and in a shortening search (whose failures for want of room hold only at the
+    /// depth they were found at).
+    fn exact_paths(&self) -> bool {
+        self.strict || self.max_len.is_some()
     }
 
     /// Stores what the search learnt about `key`.
@@ -409,7 +418,7 @@ impl<'a> Solver<'a> {
             return known;
         }
         let numbers = match self.table.get(child.key) {
-            Some(stored) if !self.strict || stored.path.is_none_or(|path| path == child.path) => stored,
+            Some(stored) if !self.exact_paths() || stored.path.is_none_or(|path| path == child.path) => stored,
             _ => child.guess,
         };
         let numbers = if numbers.is_proven() && numbers.len > room {
