@@ -503,3 +503,48 @@ fn mate_first_proof_answers_the_first_proof_line() {
 fn go_mate_after(lines: &[String]) -> &str {
     lines.last().map(String::as_str).unwrap_or_default()
 }
+
+/// The benchmark problem set of `scripts/mate-bench.py`: (name, published plies, sfen, source).
+fn benchmark_problems() -> Vec<(String, usize, String, String)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/mate-problems.tsv");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 4, "{line}");
+            let plies = fields[1].parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            (fields[0].to_string(), plies, fields[2].to_string(), fields[3].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_benchmark_problem_set_is_well_formed() {
+    let problems = benchmark_problems();
+    assert!(problems.len() >= 30, "{} problems", problems.len());
+    let lengths: Vec<usize> = problems.iter().map(|(_, plies, _, _)| *plies).collect();
+    assert_eq!((lengths.iter().min(), lengths.iter().max()), (Some(&1), Some(&69)));
+    let mut names: Vec<&str> = problems.iter().map(|(name, _, _, _)| name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), problems.len(), "names are unique");
+    for (name, plies, sfen, source) in &problems {
+        assert!(plies % 2 == 1, "{name}: a mate has an odd number of plies");
+        assert!(!source.trim().is_empty(), "{name} has no source");
+        let game = shogi(sfen);
+        assert!(!game.legal_moves().is_empty(), "{name}: the attacker has moves");
+    }
+}
+
+#[test]
+fn long_problems_of_the_benchmark_set_that_take_milliseconds_are_solved_shortest() {
+    // Zuko 11, 13 and 18 with the lengths KomoringHeights 1.1.0 answers (13 and 18 count
+    // interpositions the published 17 and 23 leave out).
+    let problems = benchmark_problems();
+    for (name, shortest) in [("zuko-011", 49), ("zuko-013", 23), ("zuko-018", 25)] {
+        let (_, _, sfen, _) =
+            problems.iter().find(|(n, ..)| n == name).unwrap_or_else(|| panic!("{name} is in the set"));
+        assert_eq!(mate(sfen).len(), shortest, "{name}");
+    }
+}

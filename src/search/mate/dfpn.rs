@@ -6,6 +6,19 @@
 //! the [`Table`] between visits. A child may run a little past its runner-up (the "1 +
 //! epsilon" thresholds of Pawlewicz and Lew, 2007).
 //!
+//! What a node knows of its children. Each child is read from the table once per visit (then
+//! its own search results are used). A position not in the table starts from the game's guess
+//! ([`MateGuess`](crate::game::MateGuess), df-pn+); an undecided one is raised to what entries
+//! of the same board with other hands say by hand superiority (an attacker holding less is no
+//! nearer a proof, one holding more no nearer a disproof). On the first visit of a defender's
+//! node, every reply not in the table is played once: one the attacker answers with a mating
+//! check is proven (and the mated position stored, for the line), one after which the
+//! attacker has no check at all is disproven, before the search picks a child. Among children
+//! with equal numbers the other number decides (the smaller first), then the game's
+//! [`MateMove::order`]. A child's summed number that is huge (over a 1024th of the largest)
+//! counts by the largest of them instead: numbers added up around cycles and over shared
+//! subtrees (double counting in the graph) would otherwise grow without bound.
+//!
 //! Hands. A decided position carries the attacker's hand it needs (proof) or may hold at most
 //! (disproof), so the table settles positions that differ only in the hands ([`MateKey`]). A
 //! proof needs what the proven move needs (plus the piece it drops, minus the piece it
@@ -15,10 +28,12 @@
 //! refuting reply allows. In a game without hands every hand is [`MateHand::NONE`] and a
 //! decision holds for its position only.
 //!
-//! Interpositions by drops. Of the defender's drops on one square only the first (in the order
-//! [`Game::mate_moves`] lists them) is searched at first, each next one once the one before it
-//! is proven: the attacker usually takes the dropped piece and goes on as before, so the next
-//! drop is then mostly settled by the table at once (by hand superiority).
+//! Moves searched one at a time ([`MateMove::group`]): of a group (in shogi the defender's
+//! drops on one square, and a move that declines a promotion after the same move promoting)
+//! only the first child takes part at first, each next one once the one before it is decided;
+//! a waiting child is not counted in its node's numbers. The attacker usually takes an
+//! interposed piece and goes on as before, so the next drop is then mostly settled by the
+//! table at once (by hand superiority).
 //!
 //! Paths. A move back to a position of the current path (or to its board with no more in the
 //! attacker's hand) fails for the attacker: a mating

@@ -3,6 +3,12 @@
 //! differing only in the hands share a bucket. A lookup also finds decided positions whose
 //! hands settle it: a proof with a hand the attacker's covers, a disproof with a hand that
 //! covers the attacker's.
+//!
+//! Its size is bounded (`USI_Hash`): it starts at 4 MiB and grows fourfold up to the bound as it
+//! fills, so a short search touches little memory. Once at the bound, every new entry replaces
+//! the one of its bucket that saves the least work, decisions weighing four times their work
+//! (the mating line is read back from them): the table keeps the proven and disproven entries
+//! the search needs most, which is its garbage collection.
 
 use super::numbers::Numbers;
 use crate::game::{MateHand, MateKey};
@@ -81,10 +87,19 @@ impl Entry {
 /// Entries per bucket: a board lives in one bucket, in any of its slots.
 const BUCKET: usize = 8;
 
-/// A fixed-size table of buckets; single-threaded (one checkmate search at a time).
+/// The size a table starts at (when its limit is larger): a short search touches no more
+/// memory than it needs (every new page costs the system a fault and a page of zeros).
+const FIRST_BUCKETS: usize = (4 << 20) / (BUCKET * std::mem::size_of::<Entry>());
+
+/// A table of buckets that starts small and grows fourfold, up to its limit, whenever three
+/// quarters of its slots are in use; single-threaded (one checkmate search at a time).
 pub(super) struct Table {
     entries: Vec<[u64; 4]>,
     buckets: usize,
+    /// The most buckets the table may grow to.
+    limit: usize,
+    /// Slots in use.
+    used: usize,
 }
 
 impl Table {
@@ -92,13 +107,38 @@ impl Table {
     /// bucket.
     pub fn new(mib: usize) -> Table {
         let mib = available_mib().map_or(mib, |free| mib.min(free / 2)).max(1);
-        let mut buckets = (mib << 20) / (BUCKET * std::mem::size_of::<Entry>());
-        while buckets > 1 && Vec::<[u64; 4]>::new().try_reserve_exact(buckets * BUCKET).is_err() {
-            buckets /= 2;
+        let mut limit = (mib << 20) / (BUCKET * std::mem::size_of::<Entry>());
+        while limit > 1 && Vec::<[u64; 4]>::new().try_reserve_exact(limit * BUCKET).is_err() {
+            limit /= 2;
         }
-        let buckets = buckets.max(1);
-        // Zeroed memory: the system provides pages as entries are first stored.
-        Table { entries: vec![[0u64; 4]; buckets * BUCKET], buckets }
+        let limit = limit.max(1);
+        let buckets = limit.min(FIRST_BUCKETS);
+        Table { entries: vec![[0u64; 4]; buckets * BUCKET], buckets, limit, used: 0 }
+    }
+
+    /// Grows the table fourfold (at most to its limit), moving every entry into its bucket of
+    /// the larger table; when the memory cannot be had, the table stays as it is.
+    fn grow(&mut self) {
+        let buckets = (self.buckets * 4).min(self.limit);
+        let mut entries = Vec::new();
+        if entries.try_reserve_exact(buckets * BUCKET).is_err() {
+            self.limit = self.buckets;
+            return;
+        }
+        entries.resize(buckets * BUCKET, [0u64; 4]);
+        let old = std::mem::replace(&mut self.entries, entries);
+        self.buckets = buckets;
+        self.used = 0;
+        for words in old.into_iter().filter(|&words| Entry(words).work() != 0) {
+            let range = self.bucket(Entry(words).board());
+            let bucket = &mut self.entries[range];
+            // A bucket of the larger table takes entries from one bucket of the smaller, so
+            // it has room for all of them.
+            if let Some(free) = bucket.iter().position(|slot| Entry(*slot).work() == 0) {
+                bucket[free] = words;
+                self.used += 1;
+            }
+        }
     }
 
     #[inline]
@@ -162,6 +202,7 @@ impl Table {
             let entry = Entry(*words);
             if entry.holds(key.board) && entry.hand() == key.hand && entry.numbers().on_path() {
                 *words = [0; 4];
+                self.used -= 1;
             }
         }
     }
@@ -185,14 +226,20 @@ impl Table {
             Some(same) => same,
             None => (0..BUCKET).min_by_key(|&i| Entry(bucket[i]).worth()).unwrap_or(0),
         };
+        let fills = Entry(bucket[slot]).work() == 0;
         let work = u32::try_from(work).unwrap_or(u32::MAX).max(1);
         bucket[slot] = Entry::new(key.board, hand, numbers, work).0;
+        if fills {
+            self.used += 1;
+            if self.buckets < self.limit && self.used * 4 > self.entries.len() * 3 {
+                self.grow();
+            }
+        }
     }
 
-    /// Per mille of a sample of entries in use (USI `hashfull`).
+    /// Per mille of the table's largest size in use (USI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let sample = &self.entries[..self.entries.len().min(1000)];
-        (sample.iter().filter(|&&words| Entry(words).work() != 0).count() * 1000 / sample.len().max(1)) as u32
+        (self.used * 1000 / (self.limit * BUCKET)).min(1000) as u32
     }
 }
 
@@ -236,6 +283,47 @@ mod tests {
         let holding = table.entries[table.bucket(11)].iter().filter(|&&w| Entry(w).holds(11)).count();
         assert_eq!(holding, 1);
         assert!(table.hashfull() <= 1000);
+    }
+
+    #[test]
+    fn undecided_numbers_have_floors_by_hand_superiority() {
+        let mut table = Table::new(1);
+        let (gold, gold_pawn, silver) = (hand(1, 0), hand(1, 1), MateHand::NONE.with(3, 1));
+        // With a gold and a pawn the position is 30 from a proof and 8 from a disproof.
+        table.store(key(7, gold_pawn), Numbers::open(30, 8), 10);
+        // With only the gold, no nearer a proof; with a silver as well, no nearer a disproof.
+        assert_eq!(table.floors(key(7, gold)), (30, 1));
+        assert_eq!(table.floors(key(7, gold_pawn.with(3, 1))), (1, 8));
+        // Hands that do not compare, another board, and the exact hand say nothing.
+        assert_eq!(table.floors(key(7, silver)), (1, 1));
+        assert_eq!(table.floors(key(8, gold)), (1, 1));
+        assert_eq!(table.floors(key(7, gold_pawn)), (1, 1));
+        // Decided entries settle positions instead (see `get`); they give no floor.
+        table.store(key(9, gold), Numbers::proof(3, gold), 10);
+        assert_eq!(table.floors(key(9, MateHand::NONE)), (1, 1));
+    }
+
+    #[test]
+    fn a_table_grows_to_its_limit_and_keeps_what_it_holds() {
+        let mut table = Table::new(16);
+        assert_eq!((table.buckets, table.limit), (FIRST_BUCKETS, 4 * FIRST_BUCKETS));
+        // Spread keys: enough to fill three quarters of the first size, then some.
+        let boards: Vec<u64> =
+            (1..=(FIRST_BUCKETS * BUCKET) as u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for (i, &board) in boards.iter().enumerate() {
+            table.store(key(board, hand(1, 0)), Numbers::open(2, 2 + i as u32 % 7), 3);
+        }
+        assert_eq!(table.buckets, table.limit, "grown fourfold once");
+        let kept = boards.iter().filter(|&&board| table.get(key(board, hand(1, 0))).is_some()).count();
+        // Only collisions in the first size's full buckets can have cost an entry.
+        assert!(kept * 10 >= boards.len() * 9, "{kept} of {}", boards.len());
+        assert_eq!(table.used, table.entries.iter().filter(|&&w| Entry(w).work() != 0).count());
+        assert!(table.hashfull() > 0 && table.hashfull() <= 1000);
+        // At its limit it grows no more, and replaces instead.
+        for &board in &boards {
+            table.store(key(board ^ 1, MateHand::NONE), Numbers::open(2, 2), 1);
+        }
+        assert_eq!(table.buckets, table.limit);
     }
 
     #[test]
