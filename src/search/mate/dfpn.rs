@@ -217,6 +217,21 @@ impl<'a> Solver<'a> {
         self.meter.allow(Some(nodes));
     }
 
+    /// Whether the search is strict (see the module notes).
+    pub fn is_strict(&self) -> bool {
+        self.strict
+    }
+
+    /// Empties the table and goes on strictly, with no node allowance (the solver standing at
+    /// the root).
+    pub fn start_over_strictly(&mut self) {
+        self.table = Table::new(self.meter.budget().hash_mib);
+        self.strict = true;
+        self.path_hash = STRICT_PATHS;
+        self.limited.clear();
+        self.meter.allow(None);
+    }
+
     /// Looks only for mates of at most `max_len` plies, for at most `nodes` more nodes (a
     /// shortening search); `None`: back to an unlimited search with no node limit, and the
     /// failures that only the limit caused are forgotten.

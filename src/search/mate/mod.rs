@@ -72,30 +72,43 @@ use numbers::{Numbers, INFINITE};
 /// [`MateAnswer::Timeout`] when it was stopped before knowing.
 pub fn search<G: Game>(root: &G, budget: &MateBudget<'_>) -> MateAnswer {
     let mut solver = Solver::new(root.side(), budget);
-    let mut numbers = solver.search(&mut root.clone(), INFINITE, INFINITE);
-    if numbers.on_path() && !solver.stopped() {
-        solver.go_strict(solver.meter.nodes().max(STRICT_NODES));
-        let strict = solver.search(&mut root.clone(), INFINITE, INFINITE);
-        if strict.is_decided() {
-            numbers = strict;
-        }
+    let mut numbers = decide(&mut solver, root);
+    let mut line = numbers.is_proven().then(|| pv::mating_line(&mut solver, root)).flatten();
+    if numbers.is_proven() && line.is_none() && !solver.stopped() {
+        // The proofs in the table cannot be put together into one line (proofs found at
+        // different times may pass through each other's positions): search once more with an
+        // empty table, believing path-dependent failures only on their own paths.
+        solver.start_over_strictly();
+        numbers = decide(&mut solver, root);
+        line = numbers.is_proven().then(|| pv::mating_line(&mut solver, root)).flatten();
     }
-    let answer = if numbers.is_proven() {
-        // A proof whose line cannot be read back (see `pv::mating_line`) is not reported.
-        match pv::mating_line(&mut solver, root) {
-            Some(line) => {
-                (budget.proof)(solver.meter.nodes(), &line);
-                MateAnswer::Mate(if budget.shortest { shorten(&mut solver, root, numbers, line) } else { line })
-            }
-            None => MateAnswer::Timeout,
+    let answer = match line {
+        Some(line) => {
+            (budget.proof)(solver.meter.nodes(), &line);
+            MateAnswer::Mate(if budget.shortest { shorten(&mut solver, root, numbers, line) } else { line })
         }
-    } else if numbers.is_disproven() {
-        MateAnswer::NoMate
-    } else {
-        MateAnswer::Timeout
+        // A proof whose line cannot be read back (see `pv::mating_line`) is not reported.
+        None if numbers.is_disproven() => MateAnswer::NoMate,
+        None => MateAnswer::Timeout,
     };
     solver.report();
     answer
+}
+
+/// Searches `root` until it is decided or the budget stops the search; a "no mate" that rests
+/// on failures believed away from their paths is checked strictly (see the module notes).
+fn decide<G: Game>(solver: &mut Solver<'_>, root: &G) -> Numbers {
+    let numbers = solver.search(&mut root.clone(), INFINITE, INFINITE);
+    if !numbers.on_path() || solver.stopped() || solver.is_strict() {
+        return numbers;
+    }
+    solver.go_strict(solver.meter.nodes().max(STRICT_NODES));
+    let strict = solver.search(&mut root.clone(), INFINITE, INFINITE);
+    if strict.is_decided() {
+        strict
+    } else {
+        numbers
+    }
 }
 
 /// Looks for mates shorter than `line`, the verified line of the proven `numbers` of `root`:

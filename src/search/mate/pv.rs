@@ -1,9 +1,12 @@
 //! The mating line of a proven position, read back from the table, and its verification.
 //!
 //! The reader follows the proofs on real paths (so every legal move it sees is exact, history
-//! included): at the attacker's turn the proven check with the shortest recorded mate that
-//! leads to a readable line, at the defender's the reply that resists longest (every reply must
-//! be mated, or there is no line). A position the table has lost on the way is proven again.
+//! included), within a budget of plies that falls by one at every move, starting from the
+//! root's proven length: at the attacker's turn the proven check with the shortest recorded
+//! mate within the budget that leads to a readable line, at the defender's the reply that
+//! resists longest (every reply must be mated within the budget, or there is no line). The
+//! budget keeps the reader out of cycles: proofs found at different times may each pass
+//! through the other's position. A position the table has lost on the way is proven again.
 //! The line is then replayed from the root with the rules and only returned when every move is
 //! legal, every attacker's move gives check and the last position is the attacker's
 //! checkmate.
@@ -14,7 +17,7 @@ use super::numbers::INFINITE;
 use crate::game::{Game, MateMove, Turn};
 use std::collections::HashMap;
 
-/// Positions the reader may visit before it gives up (a proof riddled with cycles).
+/// Positions the reader may visit before it gives up.
 const READ_LIMIT: usize = 1 << 20;
 
 /// What the line reader knows about a position.
@@ -22,8 +25,8 @@ const READ_LIMIT: usize = 1 << 20;
 enum Line<M> {
     /// On the path being read: reaching it again is a cycle, not a mate.
     Open,
-    /// No mating line from here, whatever the path.
-    Failed,
+    /// No mating line from here within this many plies, whatever the path.
+    Failed(u16),
     /// Checkmate in `len` plies, starting with `mv` (none at checkmate itself).
     Mate { len: u16, mv: Option<M> },
 }
@@ -47,13 +50,21 @@ struct Reader<'s, 'b, M> {
 
 /// The move tokens of the mating line from `root` (proven by `solver`, which stands at
 /// `root`), verified; `None` when it cannot be read (a lost position could not be proven again
-/// because the search was stopped, or the proof is too tangled to read) or fails verification.
+/// within the budget or because the search was stopped) or fails verification.
 pub(super) fn mating_line<G: Game>(solver: &mut Solver<'_>, root: &G) -> Option<Vec<String>> {
+    let proven = solver.table.get(solver.key(root)).filter(|n| n.is_proven()).map_or(u16::MAX, |n| n.len);
     let mut reader = Reader { solver, lines: HashMap::new(), visits: 0 };
-    let Read::Mate(len, _) = reader.read(&mut root.clone()) else { return None };
+    // Positions the table lost and proved again may need more plies than it recorded: then
+    // any length will do (cycles are still caught on the path being read).
+    let mut read = reader.read(&mut root.clone(), proven);
+    if matches!(read, Read::NoLine { .. }) && proven < u16::MAX {
+        reader.lines.clear();
+        read = reader.read(&mut root.clone(), u16::MAX);
+    }
+    let Read::Mate(len, _) = read else { return None };
     let mut line = Vec::with_capacity(usize::from(len));
     let mut pos = root.clone();
-    // Lengths fall by one along the line, so it ends after `len` moves.
+    // A position keeps the shortest line read from it, so lengths fall along the line.
     while let Some(Line::Mate { mv: Some(mv), .. }) = reader.lines.get(&pos.key()).copied() {
         if line.len() >= usize::from(len) {
             return None;
@@ -65,14 +76,16 @@ pub(super) fn mating_line<G: Game>(solver: &mut Solver<'_>, root: &G) -> Option<
 }
 
 impl<M: Copy> Reader<'_, '_, M> {
-    /// The mating line from `pos`, the last position of the solver's path.
-    fn read<G: Game<Move = M>>(&mut self, pos: &mut G) -> Read<M> {
+    /// The mating line of at most `budget` plies from `pos`, the last position of the
+    /// solver's path.
+    fn read<G: Game<Move = M>>(&mut self, pos: &mut G, budget: u16) -> Read<M> {
         let key = pos.key();
-        match self.lines.get(&key) {
-            Some(&Line::Mate { len, mv }) => return Read::Mate(len, mv),
+        let known = self.lines.get(&key).copied();
+        match known {
+            Some(Line::Mate { len, mv }) if len <= budget => return Read::Mate(len, mv),
             Some(Line::Open) => return Read::NoLine { cycle: true },
-            Some(Line::Failed) => return Read::NoLine { cycle: false },
-            None => {}
+            Some(Line::Failed(within)) if within >= budget => return Read::NoLine { cycle: false },
+            _ => {}
         }
         // Reading is quick (it follows proofs); a stop that arrives meanwhile waits for it.
         self.visits += 1;
@@ -82,42 +95,54 @@ impl<M: Copy> Reader<'_, '_, M> {
         self.lines.insert(key, Line::Open);
         let read = match pos.turn() {
             Turn::Over(outcome) if outcome == mated_by(self.solver.attacker) => Read::Mate(0, None),
-            Turn::Decide(side) if side == self.solver.attacker => self.attack(pos),
-            Turn::Decide(_) => self.defend(pos),
+            _ if budget == 0 => Read::NoLine { cycle: false },
+            Turn::Decide(side) if side == self.solver.attacker => self.attack(pos, budget),
+            Turn::Decide(_) => self.defend(pos, budget),
             Turn::Over(_) | Turn::Chance(_) => Read::NoLine { cycle: false },
         };
-        match read {
-            Read::Mate(len, mv) => self.lines.insert(key, Line::Mate { len, mv }),
-            Read::NoLine { cycle: false } => self.lines.insert(key, Line::Failed),
-            Read::NoLine { cycle: true } => self.lines.remove(&key),
+        // Keep the shortest line known, and the widest failure.
+        let keep = match (read, known) {
+            (Read::Mate(len, _), Some(Line::Mate { len: shorter, mv: before })) if shorter < len => {
+                Some(Line::Mate { len: shorter, mv: before })
+            }
+            (Read::Mate(len, mv), _) => Some(Line::Mate { len, mv }),
+            (Read::NoLine { cycle: false }, Some(Line::Mate { len, mv })) => Some(Line::Mate { len, mv }),
+            (Read::NoLine { cycle: false }, _) => Some(Line::Failed(budget)),
+            (Read::NoLine { cycle: true }, before) => before,
+        };
+        match keep {
+            Some(line) => self.lines.insert(key, line),
+            None => self.lines.remove(&key),
         };
         read
     }
 
-    /// The checks of `pos` that lead to a position the table holds as proven, shortest
-    /// recorded mate first.
-    fn proven_checks<G: Game<Move = M>>(&self, pos: &mut G) -> Vec<M> {
+    /// The checks of `pos` that lead to a position the table holds as proven within `within`
+    /// plies, shortest recorded mate first.
+    fn proven_checks<G: Game<Move = M>>(&self, pos: &mut G, within: u16) -> Vec<M> {
         let mut checks = Vec::new();
         pos.mate_moves(self.solver.attacker, self.solver.key(pos), &mut checks);
         let table = &self.solver.table;
-        let proven_len = |check: &MateMove<M>| table.get(check.key).filter(|n| n.is_proven()).map(|n| n.len);
+        let proven_len =
+            |check: &MateMove<M>| table.get(check.key).filter(|n| n.is_proven() && n.len <= within).map(|n| n.len);
         let mut proven: Vec<(u16, M)> =
             checks.iter().filter_map(|check| proven_len(check).map(|len| (len, check.mv))).collect();
         proven.sort_by_key(|&(len, _)| len);
         proven.into_iter().map(|(_, mv)| mv).collect()
     }
 
-    /// The first proven check, shortest recorded mate first, whose line can be read.
-    fn attack<G: Game<Move = M>>(&mut self, pos: &mut G) -> Read<M> {
-        let mut candidates = self.proven_checks(pos);
+    /// The first proven check within the budget, shortest recorded mate first, whose line can
+    /// be read.
+    fn attack<G: Game<Move = M>>(&mut self, pos: &mut G, budget: u16) -> Read<M> {
+        let mut candidates = self.proven_checks(pos, budget - 1);
         if candidates.is_empty() {
             // The table lost the proof: prove this position again.
             self.prove(pos);
-            candidates = self.proven_checks(pos);
+            candidates = self.proven_checks(pos, budget - 1);
         }
         let mut cycle = false;
         for mv in candidates {
-            match self.child(pos, mv) {
+            match self.child(pos, mv, budget - 1) {
                 Read::Mate(len, _) => return Read::Mate(len.saturating_add(1), Some(mv)),
                 Read::NoLine { cycle: through } => cycle |= through,
             }
@@ -125,13 +150,13 @@ impl<M: Copy> Reader<'_, '_, M> {
         Read::NoLine { cycle }
     }
 
-    /// The longest resistance; every reply must be mated.
-    fn defend<G: Game<Move = M>>(&mut self, pos: &mut G) -> Read<M> {
+    /// The longest resistance; every reply must be mated within the budget.
+    fn defend<G: Game<Move = M>>(&mut self, pos: &mut G, budget: u16) -> Read<M> {
         let mut replies = Vec::new();
         pos.generate(&mut replies);
         let mut longest: Option<(u16, M)> = None;
         for mv in replies {
-            match self.child(pos, mv) {
+            match self.child(pos, mv, budget - 1) {
                 Read::Mate(len, _) if longest.is_none_or(|(most, _)| len >= most) => longest = Some((len, mv)),
                 Read::Mate(..) => {}
                 no_line @ Read::NoLine { .. } => return no_line,
@@ -140,13 +165,14 @@ impl<M: Copy> Reader<'_, '_, M> {
         longest.map_or(Read::NoLine { cycle: false }, |(len, mv)| Read::Mate(len.saturating_add(1), Some(mv)))
     }
 
-    /// The line after `mv`, proving the position again if the table lost it.
-    fn child<G: Game<Move = M>>(&mut self, pos: &mut G, mv: M) -> Read<M> {
+    /// The line of at most `budget` plies after `mv`, proving the position again if the table
+    /// lost it.
+    fn child<G: Game<Move = M>>(&mut self, pos: &mut G, mv: M, budget: u16) -> Read<M> {
         self.solver.enter(pos, self.solver.key(pos), mv);
         if !self.solver.table.get(self.solver.key(pos)).is_some_and(|n| n.is_proven()) {
             self.prove(pos);
         }
-        let read = self.read(pos);
+        let read = self.read(pos, budget);
         self.solver.leave(pos, mv);
         read
     }
