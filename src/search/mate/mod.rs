@@ -20,8 +20,10 @@
 //!
 //! Guarantees and limits:
 //! - A mate is only reported after replaying its line with the rules: every move legal, every
-//!   attacker's move a check, the end the attacker's checkmate. A proof whose line cannot be
-//!   read back or fails that check is reported as [`MateAnswer::Timeout`], never as a mate.
+//!   attacker's move a check, the end the attacker's checkmate. When a proof's line cannot be
+//!   read back (proofs found at different times may pass through each other's positions), the
+//!   search starts over once with an empty table, strictly; a proof whose line still cannot be
+//!   read or fails that check is reported as [`MateAnswer::Timeout`], never as a mate.
 //!   Reading the line back also walks every defence, each on its real path (`pv.rs`).
 //! - Returning to a position of the current path fails for the attacker, on that path only
 //!   (a mating strategy never needs to repeat a position). A first, quick search believes
