@@ -193,12 +193,14 @@ impl Session {
                     || time_ms.is_some_and(|limit| control.elapsed_ms() >= limit)
                     || nodes.is_some_and(|limit| searched >= limit)
             };
+            let nps = |nodes: u64, time_ms: u64| nodes * 1000 / time_ms.max(1);
             let progress = |nodes: u64, hashfull: u32| {
                 let time_ms = control.elapsed_ms();
-                sink(Event::MateProgress { nodes, nps: nodes * 1000 / time_ms.max(1), hashfull, time_ms });
+                sink(Event::MateProgress { nodes, nps: nps(nodes, time_ms), hashfull, time_ms });
             };
             let proof = |nodes: u64, line: &[String]| {
-                sink(Event::MateProof { nodes, time_ms: control.elapsed_ms(), line: line.to_vec() });
+                let time_ms = control.elapsed_ms();
+                sink(Event::MateProof { nodes, nps: nps(nodes, time_ms), time_ms, line: line.to_vec() });
             };
             let budget = MateBudget { stop: &stop, progress: &progress, proof: &proof, shortest, hash_mib };
             let answer = game.search_mate(&budget);

@@ -43,8 +43,7 @@ pub fn event_line(event: &Event, ponder_allowed: bool) -> String {
         Event::MateProgress { nodes, nps, hashfull, time_ms } => {
             format!("info nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms}")
         }
-        Event::MateProof { nodes, time_ms, line } => {
-            let nps = nodes * 1000 / time_ms.max(&1);
+        Event::MateProof { nodes, nps, time_ms, line } => {
             format!("info time {time_ms} nodes {nodes} nps {nps} score mate {} pv {}", line.len(), line.join(" "))
         }
         Event::Checkmate(answer) => match answer {

@@ -119,6 +119,7 @@ pub enum Event {
     /// A mate proven by a checkmate search: the first, then every shorter one found.
     MateProof {
         nodes: u64,
+        nps: u64,
         time_ms: u64,
         /// Move tokens, verified.
         line: Vec<String>,

@@ -36,9 +36,9 @@
 //! table at once (by hand superiority).
 //!
 //! Paths. A move back to a position of the current path (or to its board with no more in the
-//! attacker's hand) fails for the attacker: a mating
-//! strategy never needs to repeat a position (the strategy used at the second occurrence works
-//! at the first), and in shogi a perpetual check loses. Such a failure holds only for this
+//! attacker's hand) fails for the attacker: a mating strategy never needs to repeat a position
+//! (the strategy used at the second occurrence works at the first), and in shogi a perpetual
+//! check loses. Such a failure holds only for this
 //! path; so do the rules' repetition results (which read the game's history) and running out of
 //! room (the ply limit, a shortening search's length limit). These disproofs are stored with
 //! the path's hash (a hash of the moves from the root) and spread only through disproofs built
@@ -226,10 +226,8 @@ impl<'a> Solver<'a> {
     /// the root).
     pub fn start_over_strictly(&mut self) {
         self.table = Table::new(self.meter.budget().hash_mib);
-        self.strict = true;
-        self.path_hash = STRICT_PATHS;
         self.limited.clear();
-        self.meter.allow(None);
+        self.go_strict(u64::MAX);
     }
 
     /// Looks only for mates of at most `max_len` plies, for at most `nodes` more nodes (a
@@ -380,7 +378,7 @@ impl<'a> Solver<'a> {
             }
             let mated = mated_by(self.attacker);
             for check in checks {
-                if check.key == reply.key || self.path.contains(&check.key) {
+                if self.back_on_path(reply.key, check.key) {
                     continue;
                 }
                 pos.play(check.mv);
@@ -404,6 +402,14 @@ impl<'a> Solver<'a> {
         numbers
     }
 
+    /// Whether a move from the position `here` (the last of the path) to `next` comes back to
+    /// a board of the path with no more in the attacker's hand: no better off than there, so
+    /// it fails on this path (see the module notes).
+    fn back_on_path(&self, here: MateKey, next: MateKey) -> bool {
+        let worse = |earlier: &MateKey| earlier.board == next.board && earlier.hand.covers(next.hand);
+        worse(&here) || self.path.iter().any(worse)
+    }
+
     /// The node `pos` (named `key`, a player to move) with its `moves`, a child's mate at most
     /// `room` plies long; a move back to a position of the path has failed already.
     fn node<G: Game>(&self, pos: &G, key: MateKey, room: u16, mut moves: Vec<MateMove<G::Move>>) -> Node<G::Move> {
@@ -414,10 +420,7 @@ impl<'a> Solver<'a> {
             .into_iter()
             .map(|next| {
                 let path = self.path_hash ^ path_step(G::encode(next.mv), depth);
-                // Back on a board of the path with no more in hand: no better off than there.
-                let worse = |earlier: &MateKey| earlier.board == next.key.board && earlier.hand.covers(next.key.hand);
-                let repeats = worse(&key) || self.path.iter().any(worse);
-                Child::new(next, path, repeats)
+                Child::new(next, path, self.back_on_path(key, next.key))
             })
             .collect();
         let guard = if or { MateHand::NONE } else { pos.interposition_guard(self.attacker, key.hand) };
@@ -447,7 +450,8 @@ impl<'a> Solver<'a> {
         if let Some(known) = child.known {
             return known;
         }
-        let numbers = match self.table.get(child.key) {
+        let (stored, (pn, dn)) = self.table.get_with_floors(child.key);
+        let numbers = match stored {
             Some(stored) if !self.exact_paths() || stored.path.is_none_or(|path| path == child.path) => stored,
             _ => child.guess,
         };
@@ -456,7 +460,6 @@ impl<'a> Solver<'a> {
         } else if numbers.is_decided() {
             numbers
         } else {
-            let (pn, dn) = self.table.floors(child.key);
             Numbers::open(numbers.pn.max(pn), numbers.dn.max(dn))
         };
         child.known = Some(numbers);

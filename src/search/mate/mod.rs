@@ -116,8 +116,7 @@ fn decide<G: Game>(solver: &mut Solver<'_>, root: &G) -> Numbers {
 /// Looks for mates shorter than `line`, the verified line of the proven `numbers` of `root`:
 /// searches again for mates two plies shorter than the last proof while that succeeds, each try
 /// with four times as many nodes as the search has used so far (at least
-/// [`SHORTENING_NODES`]), reports
-/// every shorter line, and returns the shortest.
+/// [`SHORTENING_NODES`]), reports every shorter line, and returns the shortest.
 fn shorten<G: Game>(solver: &mut Solver<'_>, root: &G, mut numbers: Numbers, mut line: Vec<String>) -> Vec<String> {
     while numbers.len > 1 && !solver.stopped() {
         solver.limit(Some(numbers.len - 2), (solver.meter.nodes() * 4).max(SHORTENING_NODES));

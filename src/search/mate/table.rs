@@ -61,10 +61,16 @@ impl Entry {
         numbers
     }
 
+    /// Whether the entry is in use (an empty slot has no work).
+    #[inline]
+    fn in_use(&self) -> bool {
+        self.work() != 0
+    }
+
     /// Whether the entry is in use for `board`.
     #[inline]
     fn holds(&self, board: u64) -> bool {
-        self.work() != 0 && self.board() == board
+        self.in_use() && self.board() == board
     }
 
     /// Whether the entry, whose numbers are `numbers`, settles a position with the attacker's
@@ -129,12 +135,12 @@ impl Table {
         let old = std::mem::replace(&mut self.entries, entries);
         self.buckets = buckets;
         self.used = 0;
-        for words in old.into_iter().filter(|&words| Entry(words).work() != 0) {
+        for words in old.into_iter().filter(|&words| Entry(words).in_use()) {
             let range = self.bucket(Entry(words).board());
             let bucket = &mut self.entries[range];
             // A bucket of the larger table takes entries from one bucket of the smaller, so
             // it has room for all of them.
-            if let Some(free) = bucket.iter().position(|slot| Entry(*slot).work() == 0) {
+            if let Some(free) = bucket.iter().position(|slot| !Entry(*slot).in_use()) {
                 bucket[free] = words;
                 self.used += 1;
             }
@@ -152,7 +158,17 @@ impl Table {
     /// path-dependent disproof included: the caller compares its path).
     #[inline]
     pub fn get(&self, key: MateKey) -> Option<Numbers> {
+        self.get_with_floors(key).0
+    }
+
+    /// [`get`](Table::get), with the least proof and disproof numbers the undecided entries of
+    /// the same board with other hands say `key` has by hand superiority: an attacker holding
+    /// less than a position's hand is at least as far from a proof, one holding more at least
+    /// as far from a disproof (1 and 1 when none says more).
+    #[inline]
+    pub fn get_with_floors(&self, key: MateKey) -> (Option<Numbers>, (u32, u32)) {
         let (mut settled, mut exact) = (None::<Numbers>, None);
+        let (mut pn, mut dn) = (1, 1);
         for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
             if !entry.holds(key.board) {
                 continue;
@@ -160,39 +176,20 @@ impl Table {
             let numbers = entry.numbers();
             if Entry::settles(&numbers, key.hand) {
                 if numbers.is_disproven() {
-                    return Some(numbers);
+                    return (Some(numbers), (pn, dn));
                 }
                 if settled.is_none_or(|best| numbers.len < best.len) {
                     settled = Some(numbers);
                 }
             } else if entry.hand() == key.hand {
                 exact = Some(numbers);
-            }
-        }
-        settled.or(exact)
-    }
-
-    /// The least proof and disproof numbers the undecided entries of the same board say `key`
-    /// has by hand superiority: an attacker holding less than a position's hand is at least as
-    /// far from a proof, one holding more at least as far from a disproof.
-    #[inline]
-    pub fn floors(&self, key: MateKey) -> (u32, u32) {
-        let (mut pn, mut dn) = (1, 1);
-        for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
-            if !entry.holds(key.board) || entry.hand() == key.hand {
-                continue;
-            }
-            let numbers = entry.numbers();
-            if numbers.is_decided() {
-                continue;
-            }
-            if entry.hand().covers(key.hand) {
+            } else if !numbers.is_decided() && entry.hand().covers(key.hand) {
                 pn = pn.max(numbers.pn);
-            } else if key.hand.covers(entry.hand()) {
+            } else if !numbers.is_decided() && key.hand.covers(entry.hand()) {
                 dn = dn.max(numbers.dn);
             }
         }
-        (pn, dn)
+        (settled.or(exact), (pn, dn))
     }
 
     /// Forgets the path-dependent disproof of exactly `key`, if stored.
@@ -226,7 +223,7 @@ impl Table {
             Some(same) => same,
             None => (0..BUCKET).min_by_key(|&i| Entry(bucket[i]).worth()).unwrap_or(0),
         };
-        let fills = Entry(bucket[slot]).work() == 0;
+        let fills = !Entry(bucket[slot]).in_use();
         let work = u32::try_from(work).unwrap_or(u32::MAX).max(1);
         bucket[slot] = Entry::new(key.board, hand, numbers, work).0;
         if fills {
@@ -285,6 +282,10 @@ mod tests {
         assert!(table.hashfull() <= 1000);
     }
 
+    fn floors(table: &Table, key: MateKey) -> (u32, u32) {
+        table.get_with_floors(key).1
+    }
+
     #[test]
     fn undecided_numbers_have_floors_by_hand_superiority() {
         let mut table = Table::new(1);
@@ -292,15 +293,15 @@ mod tests {
         // With a gold and a pawn the position is 30 from a proof and 8 from a disproof.
         table.store(key(7, gold_pawn), Numbers::open(30, 8), 10);
         // With only the gold, no nearer a proof; with a silver as well, no nearer a disproof.
-        assert_eq!(table.floors(key(7, gold)), (30, 1));
-        assert_eq!(table.floors(key(7, gold_pawn.with(3, 1))), (1, 8));
+        assert_eq!(floors(&table, key(7, gold)), (30, 1));
+        assert_eq!(floors(&table, key(7, gold_pawn.with(3, 1))), (1, 8));
         // Hands that do not compare, another board, and the exact hand say nothing.
-        assert_eq!(table.floors(key(7, silver)), (1, 1));
-        assert_eq!(table.floors(key(8, gold)), (1, 1));
-        assert_eq!(table.floors(key(7, gold_pawn)), (1, 1));
+        assert_eq!(floors(&table, key(7, silver)), (1, 1));
+        assert_eq!(floors(&table, key(8, gold)), (1, 1));
+        assert_eq!(floors(&table, key(7, gold_pawn)), (1, 1));
         // Decided entries settle positions instead (see `get`); they give no floor.
         table.store(key(9, gold), Numbers::proof(3, gold), 10);
-        assert_eq!(table.floors(key(9, MateHand::NONE)), (1, 1));
+        assert_eq!(floors(&table, key(9, MateHand::NONE)), (1, 1));
     }
 
     #[test]
@@ -317,7 +318,7 @@ mod tests {
         let kept = boards.iter().filter(|&&board| table.get(key(board, hand(1, 0))).is_some()).count();
         // Only collisions in the first size's full buckets can have cost an entry.
         assert!(kept * 10 >= boards.len() * 9, "{kept} of {}", boards.len());
-        assert_eq!(table.used, table.entries.iter().filter(|&&w| Entry(w).work() != 0).count());
+        assert_eq!(table.used, table.entries.iter().filter(|&&w| Entry(w).in_use()).count());
         assert!(table.hashfull() > 0 && table.hashfull() <= 1000);
         // At its limit it grows no more, and replaces instead.
         for &board in &boards {
