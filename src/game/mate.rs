@@ -210,14 +210,13 @@ pub enum HandChange {
     DefenderDropped(u8),
 }
 
-/// One move the checkmate search tries, with the key of the position after it, a first guess
-/// at its numbers, and its place among the moves.
+/// One move the checkmate search tries, with the key of the position after it and its place
+/// among the moves.
 #[derive(Clone, Copy, Debug)]
 pub struct MateMove<M> {
     pub mv: M,
     pub key: MateKey,
     pub change: HandChange,
-    pub guess: MateGuess,
     /// Among moves whose numbers are equal, the lower `order` is searched first.
     pub order: i32,
     /// Moves of one group (in the order listed) are searched one at a time: each waits until
@@ -260,8 +259,7 @@ pub fn played_mate_moves<G: Game>(pos: &mut G, attacker: Side, moves: &mut Vec<M
         pos.undo();
         if check || !checks_only {
             let key = MateKey { board, hand: MateHand::NONE };
-            let (change, guess) = (HandChange::None, MateGuess::EVEN);
-            moves.push(MateMove { mv, key, change, guess, order: 0, group: None });
+            moves.push(MateMove { mv, key, change: HandChange::None, order: 0, group: None });
         }
     }
 }

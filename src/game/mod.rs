@@ -309,6 +309,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         played_mate_moves(self, attacker, moves);
     }
 
+    /// df-pn+: a first guess at the numbers of the position `mv` (one of
+    /// [`mate_moves`](Game::mate_moves) here) leads to, asked only for a position the search
+    /// has not met yet. The default: no idea either way.
+    fn mate_guess(&self, _attacker: Side, _mv: Self::Move) -> MateGuess {
+        MateGuess::EVEN
+    }
+
     /// Interposition: for the defender to move in check, the part of the attacker's `hand` a mate
     /// of this position needs kept, whatever the replies need (in shogi, when a drop could
     /// interpose, every piece of the kinds the defender does not hold, so that it still holds

@@ -108,18 +108,15 @@ struct Child<M> {
     group: Option<u32>,
     /// The next child of its group, waiting for this one to be decided.
     next_in_group: Option<usize>,
-    /// The numbers before it is searched.
-    guess: Numbers,
 }
 
 impl<M> Child<M> {
     /// A child not searched yet in this visit; a move back to a position of the path has
     /// already failed (on this path).
     fn new(next: MateMove<M>, path: u64, repeats: bool) -> Child<M> {
-        let MateMove { mv, key, change, guess, group, .. } = next;
+        let MateMove { mv, key, change, group, .. } = next;
         let known = repeats.then_some(Numbers::disproof_on(path));
-        let guess = Numbers::open(guess.pn.max(1), guess.dn.max(1));
-        Child { mv, key, path, change, known, active: true, group, next_in_group: None, guess }
+        Child { mv, key, path, change, known, active: true, group, next_in_group: None }
     }
 }
 
@@ -337,8 +334,8 @@ impl<'a> Solver<'a> {
         // Step 3. Search the most promising child until this node passes a threshold.
         let start_nodes = self.meter.nodes();
         let numbers = loop {
-            self.wake_groups(&mut node);
-            let summary = self.summarise(&mut node);
+            self.wake_groups(pos, &mut node);
+            let summary = self.summarise(pos, &mut node);
             let numbers = summary.numbers;
             if numbers.is_decided() || numbers.pn >= thpn || numbers.dn >= thdn || self.halted() {
                 break numbers;
@@ -430,33 +427,37 @@ impl<'a> Solver<'a> {
     }
 
     /// Activates each waiting child whose predecessor in its group is decided.
-    fn wake_groups<M>(&self, node: &mut Node<M>) {
+    fn wake_groups<G: Game>(&self, pos: &G, node: &mut Node<G::Move>) {
         for i in 0..node.children.len() {
             let Some(next) = node.children[i].next_in_group.filter(|&next| !node.children[next].active) else {
                 continue;
             };
-            if node.children[i].active && self.child_numbers(&mut node.children[i], node.room).is_decided() {
+            if node.children[i].active && self.child_numbers(pos, &mut node.children[i], node.room).is_decided() {
                 node.children[next].active = true;
             }
         }
     }
 
-    /// The numbers of one child: what this visit knows, else the table's, where a strict
-    /// search believes a path-dependent disproof only on its own path, a mate longer than
-    /// `room` counts as unknown, and an undecided position's numbers are raised to what hand
-    /// superiority says; else the guess.
+    /// The numbers of one child of `pos`: what this visit knows, else the table's, where a
+    /// strict search believes a path-dependent disproof only on its own path, a mate longer
+    /// than `room` counts as unknown, and an undecided position's numbers are raised to what
+    /// hand superiority says; else the game's guess ([`Game::mate_guess`]).
     #[inline]
-    fn child_numbers<M>(&self, child: &mut Child<M>, room: u16) -> Numbers {
+    fn child_numbers<G: Game>(&self, pos: &G, child: &mut Child<G::Move>, room: u16) -> Numbers {
         if let Some(known) = child.known {
             return known;
         }
+        let guess = || {
+            let guess = pos.mate_guess(self.attacker, child.mv);
+            Numbers::open(guess.pn.max(1), guess.dn.max(1))
+        };
         let (stored, (pn, dn)) = self.table.get_with_floors(child.key);
         let numbers = match stored {
             Some(stored) if !self.exact_paths() || stored.path.is_none_or(|path| path == child.path) => stored,
-            _ => child.guess,
+            _ => guess(),
         };
         let numbers = if numbers.is_proven() && numbers.len > room {
-            child.guess
+            guess()
         } else if numbers.is_decided() {
             numbers
         } else {
@@ -468,7 +469,7 @@ impl<'a> Solver<'a> {
 
     /// Combines the children's numbers (OR: min proof, summed disproof numbers; AND: the other
     /// way round) with the hands of a decision, and picks the child to search next.
-    fn summarise<M>(&self, node: &mut Node<M>) -> Summary {
+    fn summarise<G: Game>(&self, pos: &G, node: &mut Node<G::Move>) -> Summary {
         let mut summary =
             Summary { numbers: Numbers::UNKNOWN, best: 0, best_numbers: Numbers::UNKNOWN, second: INFINITE };
         // `min` is the OR node's proof / AND node's disproof number, `sum` the other one.
@@ -489,7 +490,7 @@ impl<'a> Solver<'a> {
                 // decided while it waits.
                 continue;
             }
-            let numbers = self.child_numbers(child, node.room);
+            let numbers = self.child_numbers(pos, child, node.room);
             let (key, other) = if node.or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
             // Among equal numbers the other number decides, then the order of the moves.
             let best_other = if node.or { summary.best_numbers.dn } else { summary.best_numbers.pn };

@@ -63,9 +63,8 @@ impl Shogi {
             HandChange::Captured(kind) => key.hand.with(kind, key.hand.count(kind).saturating_add(1)),
             HandChange::None | HandChange::DefenderDropped(_) => key.hand,
         };
-        let (guess, order, group) =
-            (self.mate_guess(by_attacker, mv), self.mate_order(attacker, mv), self.mate_group(by_attacker, mv));
-        MateMove { mv, key: MateKey { board: self.board_key_after(mv), hand }, change, guess, order, group }
+        let (order, group) = (self.mate_order(attacker, mv), self.mate_group(by_attacker, mv));
+        MateMove { mv, key: MateKey { board: self.board_key_after(mv), hand }, change, order, group }
     }
 
     /// The piece `mv` moves or drops, as it stands after the move.
@@ -121,13 +120,13 @@ impl Shogi {
         }
     }
 
-    /// The df-pn+ guess at the numbers after the legal move `mv`, by the attacker or not, from
-    /// who guards its square (after GPS Shogi's liberty estimator, as KomoringHeights uses it):
-    /// a check onto a square the defender guards twice is harder to prove, one the attacker
-    /// supports more than the defender guards harder to disprove; a capture is the defender's
-    /// best hope, a King move a plain one, a move onto a square the attacker guards more than
-    /// the defender a weak one.
-    fn mate_guess(&self, by_attacker: bool, mv: ShogiMove) -> MateGuess {
+    /// [`Game::mate_guess`]: the df-pn+ guess at the numbers after the legal move `mv`, by the
+    /// attacker or not, from who guards its square (after GPS Shogi's liberty estimator, as
+    /// KomoringHeights uses it): a check onto a square the defender guards twice is harder to
+    /// prove, one the attacker supports more than the defender guards harder to disprove; a
+    /// capture is the defender's best hope, a King move a plain one, a move onto a square the
+    /// attacker guards more than the defender a weak one.
+    pub(super) fn guess_after(&self, by_attacker: bool, mv: ShogiMove) -> MateGuess {
         const U: u32 = MateGuess::UNIT;
         let (mover, to, occupied) = (self.side, mv.to(), self.board.occupied());
         let ours = self.board.attackers_to(to, mover, occupied).count_ones() + u32::from(mv.dropped().is_some());

@@ -220,8 +220,17 @@ impl Shogi {
         any.0
     }
 
-    /// Feeds every legal move of the side to move to `sink`: piece moves, drops, King moves.
+    /// Feeds every legal move of the side to move to `sink`: piece moves, drops, King moves. A
+    /// sink that only asks whether there is one tries the King's moves first in check (most
+    /// often the way out).
     fn legal<S: Sink>(&self, sink: &mut S) {
+        let king_first = S::ANY && self.checkers != 0;
+        if king_first {
+            self.king_moves(sink);
+            if sink.found() {
+                return;
+            }
+        }
         let board = &self.board;
         let us = self.side;
         // A side without a King (a tsume attacker) is never in check and has nothing pinned.
@@ -259,11 +268,21 @@ impl Shogi {
                 return;
             }
         }
-        let Some(king) = king else { return };
+        if !king_first {
+            self.king_moves(sink);
+        }
+    }
+
+    /// Feeds the King's legal moves to `sink` (a sink that asks whether there is one: a
+    /// single safe square at most).
+    fn king_moves<S: Sink>(&self, sink: &mut S) {
+        let board = &self.board;
+        let us = self.side;
+        let Some(king) = board.king_square(us) else { return };
         let them = us.opponent();
-        let without_king = occupied ^ bit(king);
+        let without_king = board.occupied() ^ bit(king);
         let mut safe = 0;
-        for to in squares(attacks::king(king) & !own) {
+        for to in squares(attacks::king(king) & !board.side(us)) {
             if board.attackers_to(to, them, without_king) == 0 {
                 safe |= bit(to);
                 if S::ANY {
