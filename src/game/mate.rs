@@ -4,8 +4,8 @@
 //! [`Game::mate_key`], [`Game::mate_moves`] and [`Game::interposition_guard`]). Games whose
 //! [`Game::MATE_SEARCH`] is `false` answer [`MateAnswer::NotImplemented`].
 
-use super::Game;
-use crate::vocabulary::Side;
+use super::{Game, Turn};
+use crate::vocabulary::{Outcome, Side, WinReason};
 use std::time::{Duration, Instant};
 
 /// The answer of a checkmate search.
@@ -244,6 +244,38 @@ impl MateGuess {
 
     /// No idea either way: one unit each.
     pub const EVEN: MateGuess = MateGuess { pn: MateGuess::UNIT, dn: MateGuess::UNIT };
+}
+
+/// What the attacker's checks do at once ([`Game::mate_in_one`]).
+#[derive(Clone, Copy, Debug)]
+pub enum OneCheck<M> {
+    /// The attacker has no check at all.
+    NoCheck,
+    /// This check mates.
+    Mates(MateMove<M>),
+    /// There are checks; none mates at once.
+    NoMate,
+}
+
+/// [`Game::mate_in_one`] when a game does not say otherwise: each of
+/// [`mate_moves`](Game::mate_moves) played to see whether the rules end the game with the
+/// attacker's checkmate.
+pub fn played_mate_in_one<G: Game>(pos: &mut G, attacker: Side, key: MateKey) -> OneCheck<G::Move> {
+    let mut checks = Vec::new();
+    pos.mate_moves(attacker, key, &mut checks);
+    if checks.is_empty() {
+        return OneCheck::NoCheck;
+    }
+    let mated = Turn::Over(Outcome::Win { winner: attacker, reason: WinReason::Checkmate });
+    for check in checks {
+        pos.play(check.mv);
+        let mates = pos.turn() == mated;
+        pos.undo();
+        if mates {
+            return OneCheck::Mates(check);
+        }
+    }
+    OneCheck::NoMate
 }
 
 /// The moves [`Game::mate_moves`] appends when a game does not say otherwise: every legal move,

@@ -13,7 +13,8 @@ mod weights;
 
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
 pub use mate::{
-    beyond, played_mate_moves, HandChange, MateAnswer, MateBudget, MateGuess, MateHand, MateKey, MateMeter, MateMove,
+    beyond, played_mate_in_one, played_mate_moves, HandChange, MateAnswer, MateBudget, MateGuess, MateHand, MateKey,
+    MateMeter, MateMove, OneCheck,
 };
 pub use perft::{perft, perft_divide};
 pub use places::token_places;
@@ -307,6 +308,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// legal move to see ([`played_mate_moves`]).
     fn mate_moves(&mut self, attacker: Side, _key: MateKey, moves: &mut Vec<MateMove<Self::Move>>) {
         played_mate_moves(self, attacker, moves);
+    }
+
+    /// Mate in one: at `attacker`'s turn (the position named `key`), a check that the rules
+    /// answer with the attacker's checkmate, or whether there is no check at all. Leaves the
+    /// position as it was. The default plays each of [`mate_moves`](Game::mate_moves) to see
+    /// ([`played_mate_in_one`]).
+    fn mate_in_one(&mut self, attacker: Side, key: MateKey) -> OneCheck<Self::Move> {
+        played_mate_in_one(self, attacker, key)
     }
 
     /// df-pn+: a first guess at the numbers of the position `mv` (one of

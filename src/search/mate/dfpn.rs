@@ -62,7 +62,7 @@
 use super::mated_by;
 use super::numbers::{disproof_hand_before, proof_hand_before, Numbers, INFINITE};
 use super::table::Table;
-use crate::game::{beyond, Game, HandChange, MateBudget, MateHand, MateKey, MateMeter, MateMove, Turn};
+use crate::game::{beyond, Game, HandChange, MateBudget, MateHand, MateKey, MateMeter, MateMove, OneCheck, Turn};
 use crate::vocabulary::{DrawReason, Outcome, Side, WinReason};
 
 /// A summed number this large counts by maximum instead (see [`Solver::summarise`]).
@@ -89,6 +89,12 @@ fn mix(x: u64) -> u64 {
     x ^= x >> 29;
     x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^ x >> 32
+}
+
+/// The bit of a board key in a filter of boards (see [`Solver::back_on_path`]).
+#[inline]
+fn board_bit(board: u64) -> u64 {
+    1 << (board >> 58)
 }
 
 /// One move of a node being searched, with what this visit learnt about it.
@@ -166,6 +172,9 @@ pub(super) struct Solver<'a> {
     pub attacker: Side,
     /// The keys of the ancestors of the node being searched, root first.
     path: Vec<MateKey>,
+    /// For each length of the path, a filter of the boards on it so far: bit
+    /// [`board_bit`] of each (a board whose bit is not set is not on the path).
+    boards_seen: Vec<u64>,
     /// A hash of the moves from the root to the node being searched.
     path_hash: u64,
     /// The node count, the stop condition and progress reports.
@@ -186,6 +195,7 @@ impl<'a> Solver<'a> {
             table: Table::new(budget.hash_mib),
             attacker,
             path: Vec::new(),
+            boards_seen: Vec::new(),
             path_hash: 0,
             meter: MateMeter::new(budget),
             strict: false,
@@ -268,6 +278,7 @@ impl<'a> Solver<'a> {
     /// Plays `mv` from `pos` (whose key is `key`), one ply deeper on the path.
     pub fn enter<G: Game>(&mut self, pos: &mut G, key: MateKey, mv: G::Move) {
         self.path.push(key);
+        self.boards_seen.push(self.boards_seen.last().copied().unwrap_or(0) | board_bit(key.board));
         self.path_hash ^= path_step(G::encode(mv), self.path.len());
         pos.play(mv);
     }
@@ -277,6 +288,7 @@ impl<'a> Solver<'a> {
         pos.undo();
         self.path_hash ^= path_step(G::encode(mv), self.path.len());
         self.path.pop();
+        self.boards_seen.pop();
     }
 
     /// The numbers of a position the rules have decided (`key` names it): the attacker's
@@ -322,10 +334,13 @@ impl<'a> Solver<'a> {
             return self.settle(key, Numbers::disproof(key.hand.more_of_the_same()));
         }
         if !or && room >= 2 && self.table.get(key).is_none() {
-            // First visit of a defender's node: settle the replies that are mated at once.
-            for reply in &moves {
-                if self.table.get(reply.key).is_none() {
-                    self.mate_in_one(pos, key, reply);
+            // First visit of a defender's node: settle the replies that are mated at once, up
+            // to one that escapes (which decides the node). A reply waiting in its group is
+            // settled when it wakes (see `wake_groups`).
+            for (i, reply) in moves.iter().enumerate() {
+                let waits = reply.group.is_some_and(|group| moves[..i].iter().any(|m| m.group == Some(group)));
+                if !waits && self.table.get(reply.key).is_none() && self.mate_in_one(pos, reply.mv, reply.key) {
+                    break;
                 }
             }
         }
@@ -360,37 +375,35 @@ impl<'a> Solver<'a> {
         numbers
     }
 
-    /// Plays the defender's `reply` from `pos` (named `key`) and looks for a check that mates at
-    /// once; stores the proof of the position after `reply` if there is one, its disproof if the
-    /// attacker has no check there. Counts one node.
-    fn mate_in_one<G: Game>(&mut self, pos: &mut G, key: MateKey, reply: &MateMove<G::Move>) {
+    /// Plays the defender's `reply` from `pos`, to the position named `after`, and looks for a
+    /// check that mates at once ([`Game::mate_in_one`]); stores the proof of `after` if there is one,
+    /// its disproof if the attacker has no check there, and says whether it stored a disproof.
+    /// Counts one node.
+    fn mate_in_one<G: Game>(&mut self, pos: &mut G, reply: G::Move, after: MateKey) -> bool {
         self.meter.visit(|| self.table.hashfull());
-        self.enter(pos, key, reply.mv);
+        pos.play(reply);
+        let mut escapes = false;
         if pos.turn() == Turn::Decide(self.attacker) {
-            let mut checks = Vec::new();
-            pos.mate_moves(self.attacker, reply.key, &mut checks);
-            if checks.is_empty() {
-                // No check at all: the reply escapes.
-                self.remember(reply.key, Numbers::disproof(reply.key.hand.more_of_the_same()), 1);
-            }
-            let mated = mated_by(self.attacker);
-            for check in checks {
-                if self.back_on_path(reply.key, check.key) {
-                    continue;
+            // A mated position is never back on the path: the one there, with the same board
+            // and no more in the defender's hand, would be mated too.
+            match pos.mate_in_one(self.attacker, after) {
+                OneCheck::NoCheck => {
+                    self.remember(after, Numbers::disproof(after.hand.more_of_the_same()), 1);
+                    escapes = true;
                 }
-                pos.play(check.mv);
-                let proof =
-                    (pos.turn() == Turn::Over(mated)).then(|| pos.interposition_guard(self.attacker, check.key.hand));
-                pos.undo();
-                if let Some(hand) = proof {
+                OneCheck::Mates(check) => {
+                    pos.play(check.mv);
+                    let hand = pos.interposition_guard(self.attacker, check.key.hand);
+                    pos.undo();
                     // The mated position too: the mating line is read from the table.
                     self.remember(check.key, Numbers::proof(0, hand), 1);
-                    self.remember(reply.key, Numbers::proof(1, proof_hand_before(check.change, hand)), 1);
-                    break;
+                    self.remember(after, Numbers::proof(1, proof_hand_before(check.change, hand)), 1);
                 }
+                OneCheck::NoMate => {}
             }
         }
-        self.leave(pos, reply.mv);
+        pos.undo();
+        escapes
     }
 
     /// Stores the `numbers` of a position decided without a search below it.
@@ -404,7 +417,8 @@ impl<'a> Solver<'a> {
     /// it fails on this path (see the module notes).
     fn back_on_path(&self, here: MateKey, next: MateKey) -> bool {
         let worse = |earlier: &MateKey| earlier.board == next.board && earlier.hand.covers(next.hand);
-        worse(&here) || self.path.iter().any(worse)
+        let seen = self.boards_seen.last().is_some_and(|seen| seen & board_bit(next.board) != 0);
+        worse(&here) || (seen && self.path.iter().any(worse))
     }
 
     /// The node `pos` (named `key`, a player to move) with its `moves`, a child's mate at most
@@ -426,14 +440,20 @@ impl<'a> Solver<'a> {
         node
     }
 
-    /// Activates each waiting child whose predecessor in its group is decided.
-    fn wake_groups<G: Game>(&self, pos: &G, node: &mut Node<G::Move>) {
+    /// Activates each waiting child of `pos` whose predecessor in its group is decided; a
+    /// defender's reply that wakes is settled at once if it is mated in one (as on a first
+    /// visit).
+    fn wake_groups<G: Game>(&mut self, pos: &mut G, node: &mut Node<G::Move>) {
         for i in 0..node.children.len() {
             let Some(next) = node.children[i].next_in_group.filter(|&next| !node.children[next].active) else {
                 continue;
             };
             if node.children[i].active && self.child_numbers(pos, &mut node.children[i], node.room).is_decided() {
-                node.children[next].active = true;
+                let child = &mut node.children[next];
+                child.active = true;
+                if !node.or && node.room >= 1 && self.table.get(child.key).is_none() {
+                    self.mate_in_one(pos, child.mv, child.key);
+                }
             }
         }
     }

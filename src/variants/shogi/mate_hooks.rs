@@ -4,13 +4,13 @@
 //! by drops. Kinds are numbered as in a [`Hand`] (`Kind::index`, pawn first).
 
 use super::{Shogi, ShogiMove};
-use crate::game::{Game, HandChange, MateGuess, MateHand, MateKey, MateMove, Turn};
+use crate::game::{Game, HandChange, MateGuess, MateHand, MateKey, MateMove, OneCheck, Turn};
 use crate::variants::shogi_core::attacks;
 use crate::variants::shogi_core::bitboard::{bit, first};
 use crate::variants::shogi_core::hand::Hand;
 use crate::variants::shogi_core::piece::Kind;
 use crate::variants::shogi_core::square::{file_of, rank_of};
-use crate::vocabulary::Side;
+use crate::vocabulary::{Outcome, Side, WinReason};
 
 /// `hand` as the checkmate search counts it.
 #[inline]
@@ -45,6 +45,29 @@ impl Shogi {
             self.generate_moves(&mut legal);
         }
         moves.extend(legal.into_iter().map(|mv| self.mate_move(key, attacker, mv)));
+    }
+
+    /// [`Game::mate_in_one`]: the checks from the check generator, each played to see whether
+    /// it mates; only a mating one is named with its key.
+    pub(super) fn mating_check(&mut self, attacker: Side, key: MateKey) -> OneCheck<ShogiMove> {
+        if self.side != attacker || !matches!(self.turn(), Turn::Decide(_)) {
+            return OneCheck::NoCheck;
+        }
+        let mut checks = Vec::new();
+        self.generate_checks(&mut checks);
+        if checks.is_empty() {
+            return OneCheck::NoCheck;
+        }
+        let mated = Turn::Over(Outcome::Win { winner: attacker, reason: WinReason::Checkmate });
+        for mv in checks {
+            self.play(mv);
+            let mates = self.turn() == mated;
+            self.undo();
+            if mates {
+                return OneCheck::Mates(self.mate_move(key, attacker, mv));
+            }
+        }
+        OneCheck::NoMate
     }
 
     /// The legal move `mv` with the key after it (the position's own is `key`) and what it
@@ -169,7 +192,7 @@ impl Shogi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::played_mate_moves;
+    use crate::game::{played_mate_in_one, played_mate_moves};
 
     /// Positions with drops, captures, promotions, discovered checks and checks to answer.
     const POSITIONS: [&str; 4] = [
@@ -199,6 +222,29 @@ mod tests {
             positions.push(pos);
         }
         positions.into_iter().map(|pos| (pos, attacker)).collect()
+    }
+
+    #[test]
+    fn the_mating_check_is_the_one_found_by_playing_every_check() {
+        let (mut mates, mut no_mates, mut no_checks) = (0, 0, 0);
+        let attacking = POSITIONS.into_iter().flat_map(walk).filter(|(pos, attacker)| pos.side == *attacker);
+        for (mut pos, attacker) in attacking {
+            let key = pos.mate_key(attacker);
+            let fast = pos.mate_in_one(attacker, key);
+            let played = played_mate_in_one(&mut pos, attacker, key);
+            let at = pos.position_string();
+            match (fast, played) {
+                (OneCheck::Mates(fast), OneCheck::Mates(played)) => {
+                    assert_eq!((fast.mv, fast.key, fast.change), (played.mv, played.key, played.change), "{at}");
+                    mates += 1;
+                }
+                (OneCheck::NoMate, OneCheck::NoMate) => no_mates += 1,
+                (OneCheck::NoCheck, OneCheck::NoCheck) => no_checks += 1,
+                (fast, played) => panic!("{at}: {fast:?} against {played:?}"),
+            }
+        }
+        // The positions have all three answers.
+        assert!(mates > 0 && no_mates > 0 && no_checks > 0, "{mates} {no_mates} {no_checks}");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::repetition::{History, Past};
 use super::weights::WEIGHTS;
 use crate::game::notation::MoveNumber;
 use crate::game::Tunable;
-use crate::game::{Game, GameError, MateGuess, MateHand, MateKey, MateMove, RuleValues, VariantSpec};
+use crate::game::{Game, GameError, MateGuess, MateHand, MateKey, MateMove, OneCheck, RuleValues, VariantSpec};
 use crate::variants::shogi_core::bitboard::Bitboard;
 use crate::variants::shogi_core::board::{Board, SIDE_KEY};
 use crate::variants::shogi_core::moves::ShogiMove;
@@ -233,6 +233,10 @@ impl Game for Shogi {
 
     fn mate_moves(&mut self, attacker: Side, key: MateKey, moves: &mut Vec<MateMove<ShogiMove>>) {
         self.checks_and_replies(attacker, key, moves);
+    }
+
+    fn mate_in_one(&mut self, attacker: Side, key: MateKey) -> OneCheck<ShogiMove> {
+        self.mating_check(attacker, key)
     }
 
     fn mate_guess(&self, attacker: Side, mv: ShogiMove) -> MateGuess {
