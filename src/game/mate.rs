@@ -221,8 +221,9 @@ pub struct MateMove<M> {
     pub order: i32,
     /// Moves of one group (in the order listed) are searched one at a time: each waits until
     /// the one before it is decided. For moves that are mostly answered alike: interpositions
-    /// on one square (the attacker takes and goes on, so the next one is mostly settled by the
-    /// table at once), a move without promotion after the same move with it.
+    /// on one square, or on any square the defender does not guard (the attacker takes and
+    /// goes on, so the next one is mostly settled by the table at once), a move without
+    /// promotion after the same move with it.
     pub group: Option<u32>,
 }
 

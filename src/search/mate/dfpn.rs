@@ -29,11 +29,12 @@
 //! decision holds for its position only.
 //!
 //! Moves searched one at a time ([`MateMove::group`]): of a group (in shogi the defender's
-//! drops on one square, and a move that declines a promotion after the same move promoting)
-//! only the first child takes part at first, each next one once the one before it is decided;
-//! a waiting child is not counted in its node's numbers. The attacker usually takes an
-//! interposed piece and goes on as before, so the next drop is then mostly settled by the
-//! table at once (by hand superiority).
+//! drops on one square, all its drops onto squares it does not guard that give no check, and a
+//! move that declines a promotion after the same move promoting) only the first child takes
+//! part at first, each next one once the one before it is decided; a waiting child is not
+//! counted in its node's numbers. The attacker usually takes an interposed piece and goes on
+//! as before, so the next drop is then mostly settled by the table at once (by hand
+//! superiority).
 //!
 //! Paths. A move back to a position of the current path (or to its board with no more in the
 //! attacker's hand) fails for the attacker: a mating strategy never needs to repeat a position

@@ -127,11 +127,15 @@ impl Shogi {
         declined - worth + 10 * distance
     }
 
-    /// The group `mv` waits in: the defender's drops by square, a move that declines a
-    /// promotion with the same move promoting (listed first).
+    /// The group `mv` waits in: the defender's drops by square, except that the drops onto
+    /// squares no piece of the defender guards, which do not check, all wait in one group
+    /// (futile interpositions, after KomoringHeights); a move that declines a promotion with
+    /// the same move promoting (listed first).
     fn mate_group(&self, by_attacker: bool, mv: ShogiMove) -> Option<u32> {
         const SQUARES: u32 = 81;
+        const UNGUARDED_DROPS: u32 = SQUARES + SQUARES * SQUARES;
         match mv.from() {
+            None if !by_attacker && self.futile_drop(mv) => Some(UNGUARDED_DROPS),
             None if !by_attacker => Some(mv.to() as u32),
             Some(from)
                 if self.declines_promotion(mv)
@@ -141,6 +145,18 @@ impl Shogi {
             }
             _ => None,
         }
+    }
+
+    /// Whether the drop `mv` goes where no piece of the side dropping guards and gives no
+    /// check: an interposition the attacker mostly takes for free.
+    fn futile_drop(&self, mv: ShogiMove) -> bool {
+        let (us, to, occupied) = (self.side, mv.to(), self.board.occupied());
+        let Some(kind) = mv.dropped() else { return false };
+        let checks = self
+            .board
+            .king_square(us.opponent())
+            .is_some_and(|king| attacks::attacks(us, kind, to, occupied) & bit(king) != 0);
+        !checks && self.board.attackers_to(to, us, occupied) == 0
     }
 
     /// [`Game::mate_guess`]: the df-pn+ guess at the numbers after the legal move `mv`, by the
@@ -222,6 +238,28 @@ mod tests {
             positions.push(pos);
         }
         positions.into_iter().map(|pos| (pos, attacker)).collect()
+    }
+
+    #[test]
+    fn unguarded_interpositions_wait_in_one_group() {
+        // The rook checks down the file; the King guards 5b only; a gold on 5h would check.
+        let mut pos = Shogi::from_position_string("4k4/9/9/9/9/9/9/9/4RK3 w gp 1").unwrap_or_else(|e| panic!("{e}"));
+        let key = pos.mate_key(Side::First);
+        let mut replies = Vec::new();
+        pos.mate_moves(Side::First, key, &mut replies);
+        let group_of = |usi: &str| replies.iter().find(|r| r.mv.usi() == usi).map(|r| r.group);
+        let futile = group_of("P*5h").flatten();
+        assert!(futile.is_some());
+        for drop in ["G*5c", "P*5c", "G*5g", "P*5g"] {
+            assert_eq!(group_of(drop).flatten(), futile, "{drop}");
+        }
+        // Guarded by the King, or checking: grouped by square, apart from the futile ones.
+        let guarded = group_of("G*5b").flatten();
+        assert!(guarded.is_some() && guarded != futile);
+        assert_eq!(group_of("P*5b").flatten(), guarded);
+        let checking = group_of("G*5h").flatten();
+        assert!(checking.is_some() && checking != futile && checking != guarded);
+        assert_eq!(group_of("5a4b"), Some(None));
     }
 
     #[test]
