@@ -266,6 +266,11 @@ impl<'a> Solver<'a> {
         self.table.store(key, numbers, work);
     }
 
+    /// The number of positions on the path (the plies from the root).
+    pub fn depth(&self) -> usize {
+        self.path.len()
+    }
+
     /// Reports the progress now.
     pub fn report(&mut self) {
         self.meter.report(self.table.hashfull());

@@ -24,7 +24,9 @@
 //!   read back (proofs found at different times may pass through each other's positions), the
 //!   search starts over once with an empty table, strictly; a proof whose line still cannot be
 //!   read or fails that check is reported as [`MateAnswer::Timeout`], never as a mate.
-//!   Reading the line back also walks every defence, each on its real path (`pv.rs`).
+//!   Reading the line back also walks every defence, each on its real path (`pv.rs`), unless
+//!   the proof is too large for that (over a million positions): then the line follows the
+//!   longest defence the table records, and the other defences rest on the search's proofs.
 //! - Returning to a position of the current path fails for the attacker, on that path only
 //!   (a mating strategy never needs to repeat a position). A first, quick search believes
 //!   such a failure wherever it meets the position again; when its "no mate" rests on one, a

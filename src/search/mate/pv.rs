@@ -6,8 +6,12 @@
 //! mate within the budget that leads to a readable line, at the defender's the reply that
 //! resists longest (every reply must be mated within the budget, or there is no line). The
 //! budget keeps the reader out of cycles: proofs found at different times may each pass
-//! through the other's position. A position the table has lost on the way is proven again.
-//! The line is then replayed from the root with the rules and only returned when every move is
+//! through the other's position. A position the table has lost on the way is proven again,
+//! and so is, within the budget, one whose recorded checks lead to no line (the positions of
+//! its shorter proof lost: positions that differ only in the hands share a bucket). A proof
+//! too large to walk every defence of (over a million positions) is read along one line: at
+//! the defender's turn the reply with the longest recorded mate that leads to a line, its
+//! other replies trusted to the table. The line is then replayed from the root with the rules and only returned when every move is
 //! legal, every attacker's move gives check and the last position is the attacker's
 //! checkmate.
 
@@ -17,8 +21,12 @@ use super::numbers::INFINITE;
 use crate::game::{Game, MateMove, Turn};
 use std::collections::HashMap;
 
-/// Positions the reader may visit before it gives up.
+/// Positions the reader may visit before it gives up (reading every defence), or reads one
+/// line only.
 const READ_LIMIT: usize = 1 << 20;
+
+/// The fewest nodes a search that proves a position again within the reader's budget may use.
+const REPROVE_NODES: u64 = 1 << 16;
 
 /// What the line reader knows about a position.
 #[derive(Clone, Copy, Debug)]
@@ -46,20 +54,38 @@ struct Reader<'s, 'b, M> {
     solver: &'s mut Solver<'b>,
     lines: HashMap<u64, Line<M>>,
     visits: usize,
+    /// The positions it may visit before it gives up (then reads one line, with no limit).
+    read_limit: usize,
+    /// Follow one line: the defender's reply with the longest recorded mate, not every reply.
+    one_line: bool,
 }
 
 /// The move tokens of the mating line from `root` (proven by `solver`, which stands at
 /// `root`), verified; `None` when it cannot be read (a lost position could not be proven again
 /// within the budget or because the search was stopped) or fails verification.
 pub(super) fn mating_line<G: Game>(solver: &mut Solver<'_>, root: &G) -> Option<Vec<String>> {
+    read_line(solver, root, READ_LIMIT)
+}
+
+/// [`mating_line`], walking every defence while it visits at most `read_limit` positions.
+pub(super) fn read_line<G: Game>(solver: &mut Solver<'_>, root: &G, read_limit: usize) -> Option<Vec<String>> {
     let proven = solver.table.get(solver.key(root)).filter(|n| n.is_proven()).map_or(u16::MAX, |n| n.len);
-    let mut reader = Reader { solver, lines: HashMap::new(), visits: 0 };
+    let mut reader = Reader { solver, lines: HashMap::new(), visits: 0, read_limit, one_line: false };
     // Positions the table lost and proved again may need more plies than it recorded: then
-    // any length will do (cycles are still caught on the path being read).
-    let mut read = reader.read(&mut root.clone(), proven);
-    if matches!(read, Read::NoLine { .. }) && proven < u16::MAX {
-        reader.lines.clear();
-        read = reader.read(&mut root.clone(), u16::MAX);
+    // any length will do (cycles are still caught on the path being read). A proof too large
+    // to walk every defence of is read along one line, the longest defence by the mates
+    // recorded.
+    let budgets: &[u16] = if proven < u16::MAX { &[proven, u16::MAX] } else { &[u16::MAX] };
+    let mut read = Read::NoLine { cycle: false };
+    let mut too_large = false;
+    for one_line in [false, true] {
+        for &budget in budgets {
+            if matches!(read, Read::NoLine { .. }) && one_line == too_large {
+                reader.restart(one_line);
+                read = reader.read(&mut root.clone(), budget);
+                too_large |= reader.visits > reader.read_limit;
+            }
+        }
     }
     let Read::Mate(len, _) = read else { return None };
     let mut line = Vec::with_capacity(usize::from(len));
@@ -75,7 +101,17 @@ pub(super) fn mating_line<G: Game>(solver: &mut Solver<'_>, root: &G) -> Option<
     verified_tokens(root, &line)
 }
 
-impl<M: Copy> Reader<'_, '_, M> {
+impl<M: Copy + PartialEq> Reader<'_, '_, M> {
+    /// Forgets what was read, to read again following one line or every defence.
+    fn restart(&mut self, one_line: bool) {
+        self.lines.clear();
+        self.visits = 0;
+        self.one_line = one_line;
+        if one_line {
+            self.read_limit = usize::MAX;
+        }
+    }
+
     /// The mating line of at most `budget` plies from `pos`, the last position of the
     /// solver's path.
     fn read<G: Game<Move = M>>(&mut self, pos: &mut G, budget: u16) -> Read<M> {
@@ -89,7 +125,7 @@ impl<M: Copy> Reader<'_, '_, M> {
         }
         // Reading is quick (it follows proofs); a stop that arrives meanwhile waits for it.
         self.visits += 1;
-        if self.visits > READ_LIMIT {
+        if self.visits > self.read_limit {
             return Read::NoLine { cycle: false };
         }
         self.lines.insert(key, Line::Open);
@@ -132,16 +168,23 @@ impl<M: Copy> Reader<'_, '_, M> {
     }
 
     /// The first proven check within the budget, shortest recorded mate first, whose line can
-    /// be read.
+    /// be read. When none can, the positions of a shorter proof may have been lost from the
+    /// table (positions that differ only in the hands share a bucket): the position is proven
+    /// again within the budget, and the checks that proof adds are tried.
     fn attack<G: Game<Move = M>>(&mut self, pos: &mut G, budget: u16) -> Read<M> {
-        let mut candidates = self.proven_checks(pos, budget - 1);
-        if candidates.is_empty() {
-            // The table lost the proof: prove this position again.
-            self.prove(pos);
-            candidates = self.proven_checks(pos, budget - 1);
-        }
+        let tried = self.proven_checks(pos, budget - 1);
         let mut cycle = false;
-        for mv in candidates {
+        for &mv in &tried {
+            match self.child(pos, mv, budget - 1) {
+                Read::Mate(len, _) => return Read::Mate(len.saturating_add(1), Some(mv)),
+                Read::NoLine { cycle: through } => cycle |= through,
+            }
+        }
+        if self.visits > self.read_limit {
+            return Read::NoLine { cycle };
+        }
+        self.prove_within(pos, budget);
+        for mv in self.proven_checks(pos, budget - 1).into_iter().filter(|mv| !tried.contains(mv)) {
             match self.child(pos, mv, budget - 1) {
                 Read::Mate(len, _) => return Read::Mate(len.saturating_add(1), Some(mv)),
                 Read::NoLine { cycle: through } => cycle |= through,
@@ -150,10 +193,15 @@ impl<M: Copy> Reader<'_, '_, M> {
         Read::NoLine { cycle }
     }
 
-    /// The longest resistance; every reply must be mated within the budget.
+    /// The longest resistance; every reply must be mated within the budget. A reader that
+    /// follows one line only takes the replies by their recorded mates, longest first, and
+    /// reads the first that it can.
     fn defend<G: Game<Move = M>>(&mut self, pos: &mut G, budget: u16) -> Read<M> {
         let mut replies = Vec::new();
         pos.generate(&mut replies);
+        if self.one_line {
+            return self.longest_recorded(pos, replies, budget);
+        }
         let mut longest: Option<(u16, M)> = None;
         for mv in replies {
             match self.child(pos, mv, budget - 1) {
@@ -163,6 +211,29 @@ impl<M: Copy> Reader<'_, '_, M> {
             }
         }
         longest.map_or(Read::NoLine { cycle: false }, |(len, mv)| Read::Mate(len.saturating_add(1), Some(mv)))
+    }
+
+    /// The first of `replies` from `pos`, longest recorded mate first (a reply the table does
+    /// not hold as proven last), whose line can be read within the budget.
+    fn longest_recorded<G: Game<Move = M>>(&mut self, pos: &mut G, replies: Vec<M>, budget: u16) -> Read<M> {
+        let mut recorded: Vec<(u16, M)> = replies
+            .into_iter()
+            .map(|mv| {
+                pos.play(mv);
+                let len = self.solver.table.get(self.solver.key(pos)).filter(|n| n.is_proven()).map_or(0, |n| n.len);
+                pos.undo();
+                (len, mv)
+            })
+            .collect();
+        recorded.sort_by_key(|&(len, _)| std::cmp::Reverse(len));
+        let mut cycle = false;
+        for (_, mv) in recorded {
+            match self.child(pos, mv, budget - 1) {
+                Read::Mate(len, _) => return Read::Mate(len.saturating_add(1), Some(mv)),
+                Read::NoLine { cycle: through } => cycle |= through,
+            }
+        }
+        Read::NoLine { cycle }
     }
 
     /// The line of at most `budget` plies after `mv`, proving the position again if the table
@@ -182,6 +253,20 @@ impl<M: Copy> Reader<'_, '_, M> {
         if !self.solver.halted() {
             self.solver.search(pos, INFINITE, INFINITE);
         }
+    }
+
+    /// Searches `pos` for mates of at most `plies` plies (a proof the table holds that is
+    /// longer counts as unknown), with at most as many nodes as the search has used so far
+    /// (at least [`REPROVE_NODES`]).
+    fn prove_within<G: Game<Move = M>>(&mut self, pos: &mut G, plies: u16) {
+        if self.solver.halted() {
+            return;
+        }
+        let depth = u16::try_from(self.solver.depth()).unwrap_or(u16::MAX);
+        let nodes = self.solver.meter.nodes().max(REPROVE_NODES);
+        self.solver.limit(Some(depth.saturating_add(plies)), nodes);
+        self.solver.search(pos, INFINITE, INFINITE);
+        self.solver.limit(None, 0);
     }
 }
 

@@ -197,3 +197,28 @@ fn a_contact_mate_holds_whatever_the_hands() {
     let board = solver.key(&pos).board;
     assert!(solver.table.get(MateKey { board, hand: MateHand::NONE }).is_some_and(|n| n.is_proven()));
 }
+
+#[test]
+fn a_proof_too_large_to_walk_every_defence_is_read_along_one_line() {
+    let (sfen, shortest) = PROBLEMS[15];
+    let (mut solver, pos, numbers) = decided(sfen);
+    assert!(numbers.is_proven());
+    let every_defence = super::pv::read_line(&mut solver, &pos, usize::MAX).expect("a line, every defence walked");
+    // Three positions are too many to walk every defence of this proof: one line is read.
+    let (mut solver, pos, _) = decided(sfen);
+    let one_line = super::pv::read_line(&mut solver, &pos, 3).expect("a line, along the longest recorded defence");
+    assert!(one_line.len() % 2 == 1 && one_line.len() >= shortest, "{one_line:?}");
+    assert!(one_line.len() <= every_defence.len(), "{one_line:?} against {every_defence:?}");
+}
+
+#[test]
+fn a_line_whose_proofs_the_table_lost_is_proven_again() {
+    let (sfen, shortest) = PROBLEMS[11];
+    let (mut solver, pos, numbers) = decided(sfen);
+    let line = super::pv::mating_line(&mut solver, &pos).expect("a line");
+    // Only the root's proof is left: the reader proves the positions of the line again.
+    solver.table = super::table::Table::new(1);
+    solver.table.store(solver.key(&pos), numbers, 1);
+    let again = super::pv::mating_line(&mut solver, &pos).expect("a line read again");
+    assert_eq!((again.len(), line.len()), (shortest, shortest), "{again:?} {line:?}");
+}
