@@ -31,8 +31,9 @@
 //! Moves searched one at a time ([`MateMove::group`]): of a group (in shogi the defender's
 //! drops on one square, all its drops onto squares it does not guard that give no check, and a
 //! move that declines a promotion after the same move promoting) only the first child takes
-//! part at first, each next one once the one before it is decided; a waiting child is not
-//! counted in its node's numbers. The attacker usually takes an interposed piece and goes on
+//! part at first, each next one once the one before it is decided; the waiting children of a
+//! node add only an eighth of one each to its summed number (at least 1, as KomoringHeights
+//! counts its delayed moves). The attacker usually takes an interposed piece and goes on
 //! as before, so the next drop is then mostly settled by the table at once (by hand
 //! superiority).
 //!
@@ -503,6 +504,7 @@ impl<'a> Solver<'a> {
         // Children whose summed number is huge count by the largest of them instead: numbers
         // added up around cycles and over shared subtrees grow without bound.
         let mut huge = 0u32;
+        let mut waiting = 0u32;
         // OR: the quickest proof and the disproof hand of all checks; AND: the slowest proof and
         // the proof hand of all replies, and a refutation (one that holds everywhere if any).
         let mut quickest: Option<(u16, MateHand)> = None;
@@ -512,8 +514,9 @@ impl<'a> Solver<'a> {
         let (mut any_on_path, mut refutation) = (false, None::<MateHand>);
         for (i, child) in node.children.iter_mut().enumerate() {
             if !child.active {
-                // Not counted: it waits for an undecided child of its group, so the node is not
-                // decided while it waits.
+                // It waits for an undecided child of its group, so the node is not decided while
+                // it waits; the waiting count a little (see the module notes).
+                waiting += 1;
                 continue;
             }
             let numbers = self.child_numbers(pos, child, node.room);
@@ -550,7 +553,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let sum = sum.saturating_add(huge);
+        let sum = sum.saturating_add(huge).saturating_add(if waiting > 0 { (waiting / 8).max(1) } else { 0 });
         summary.numbers = if node.or {
             match quickest {
                 Some((len, hand)) => Numbers::proof(len.saturating_add(1), hand),
