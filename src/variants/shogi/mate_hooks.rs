@@ -6,7 +6,7 @@
 use super::{Shogi, ShogiMove};
 use crate::game::{Game, HandChange, MateGuess, MateHand, MateKey, MateMove, OneCheck, Turn};
 use crate::variants::shogi_core::attacks;
-use crate::variants::shogi_core::bitboard::{bit, first};
+use crate::variants::shogi_core::bitboard::{bit, first, squares};
 use crate::variants::shogi_core::hand::Hand;
 use crate::variants::shogi_core::piece::Kind;
 use crate::variants::shogi_core::square::{file_of, rank_of};
@@ -60,6 +60,9 @@ impl Shogi {
         }
         let mated = Turn::Over(Outcome::Win { winner: attacker, reason: WinReason::Checkmate });
         for mv in checks {
+            if self.king_escapes_after(mv) {
+                continue;
+            }
             self.play(mv);
             let mates = self.turn() == mated;
             self.undo();
@@ -68,6 +71,24 @@ impl Shogi {
             }
         }
         OneCheck::NoMate
+    }
+
+    /// Whether after the check `mv` the defender's King has a square to step to (the checking
+    /// piece's included) that no other piece of the side checking attacks, so that `mv` does
+    /// not mate; seen without playing it.
+    fn king_escapes_after(&self, mv: ShogiMove) -> bool {
+        let (us, them) = (self.side, self.side.opponent());
+        let (Some(king), Some(kind)) = (self.board.king_square(them), self.kind_after(mv)) else { return false };
+        let to = bit(mv.to());
+        let from = mv.from().map_or(0, bit);
+        // The board after the move, the King lifted off it (it does not shield its flight).
+        let occupied = (self.board.occupied() & !from | to) & !bit(king);
+        let checker = attacks::attacks(us, kind, mv.to(), occupied);
+        let flights = attacks::king(king) & !(self.board.side(them) & !to);
+        squares(flights).any(|flight| {
+            let guarded = self.board.attackers_to(flight, us, occupied) & !from != 0;
+            !guarded && (bit(flight) == to || checker & bit(flight) == 0)
+        })
     }
 
     /// The legal move `mv` with the key after it (the position's own is `key`) and what it
