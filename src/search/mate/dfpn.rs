@@ -8,9 +8,10 @@
 //!
 //! What a node knows of its children. Each child is read from the table once per visit (then
 //! its own search results are used). A position not in the table starts from the game's guess
-//! ([`MateGuess`](crate::game::MateGuess), df-pn+); an undecided one is raised to what entries
-//! of the same board with other hands say by hand superiority (an attacker holding less is no
-//! nearer a proof, one holding more no nearer a disproof). On the first visit of a defender's
+//! ([`MateGuess`](crate::game::MateGuess), df-pn+); an undecided one's disproof number is
+//! raised to what entries of the same board with smaller hands say by hand superiority (an
+//! attacker holding more is no nearer a disproof; see [`Table::get_with_floor`] for why not
+//! the proof number). On the first visit of a defender's
 //! node, every reply not in the table is played once: one the attacker answers with a mating
 //! check is proven (and the mated position stored, for the line), one after which the
 //! attacker has no check at all is disproven, before the search picks a child. Among children
@@ -467,8 +468,8 @@ impl<'a> Solver<'a> {
 
     /// The numbers of one child of `pos`: what this visit knows, else the table's, where a
     /// strict search believes a path-dependent disproof only on its own path, a mate longer
-    /// than `room` counts as unknown, and an undecided position's numbers are raised to what
-    /// hand superiority says; else the game's guess ([`Game::mate_guess`]).
+    /// than `room` counts as unknown, and an undecided position's disproof number is raised to
+    /// what hand superiority says; else the game's guess ([`Game::mate_guess`]).
     #[inline]
     fn child_numbers<G: Game>(&self, pos: &G, child: &mut Child<G::Move>, room: u16) -> Numbers {
         if let Some(known) = child.known {
@@ -478,7 +479,7 @@ impl<'a> Solver<'a> {
             let guess = pos.mate_guess(self.attacker, child.mv);
             Numbers::open(guess.pn.max(1), guess.dn.max(1))
         };
-        let (stored, (pn, dn)) = self.table.get_with_floors(child.key);
+        let (stored, dn) = self.table.get_with_floor(child.key);
         let numbers = match stored {
             Some(stored) if !self.exact_paths() || stored.path.is_none_or(|path| path == child.path) => stored,
             _ => guess(),
@@ -488,7 +489,7 @@ impl<'a> Solver<'a> {
         } else if numbers.is_decided() {
             numbers
         } else {
-            Numbers::open(numbers.pn.max(pn), numbers.dn.max(dn))
+            Numbers::open(numbers.pn, numbers.dn.max(dn))
         };
         child.known = Some(numbers);
         numbers

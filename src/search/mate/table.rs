@@ -158,17 +158,19 @@ impl Table {
     /// path-dependent disproof included: the caller compares its path).
     #[inline]
     pub fn get(&self, key: MateKey) -> Option<Numbers> {
-        self.get_with_floors(key).0
+        self.get_with_floor(key).0
     }
 
-    /// [`get`](Table::get), with the least proof and disproof numbers the undecided entries of
-    /// the same board with other hands say `key` has by hand superiority: an attacker holding
-    /// less than a position's hand is at least as far from a proof, one holding more at least
-    /// as far from a disproof (1 and 1 when none says more).
+    /// [`get`](Table::get), with the least disproof number the undecided entries of the same
+    /// board with smaller hands say `key` has by hand superiority: an attacker holding more
+    /// than a position's hand is at least as far from a disproof (1 when none says more). The
+    /// other way round (an attacker holding less is at least as far from a proof) holds as
+    /// well, but a proof number that another hand's search drove up steers the search away
+    /// from a position it would prove quickly, and is not used.
     #[inline]
-    pub fn get_with_floors(&self, key: MateKey) -> (Option<Numbers>, (u32, u32)) {
+    pub fn get_with_floor(&self, key: MateKey) -> (Option<Numbers>, u32) {
         let (mut settled, mut exact) = (None::<Numbers>, None);
-        let (mut pn, mut dn) = (1, 1);
+        let mut dn = 1;
         for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
             if !entry.holds(key.board) {
                 continue;
@@ -176,20 +178,18 @@ impl Table {
             let numbers = entry.numbers();
             if Entry::settles(&numbers, key.hand) {
                 if numbers.is_disproven() {
-                    return (Some(numbers), (pn, dn));
+                    return (Some(numbers), dn);
                 }
                 if settled.is_none_or(|best| numbers.len < best.len) {
                     settled = Some(numbers);
                 }
             } else if entry.hand() == key.hand {
                 exact = Some(numbers);
-            } else if !numbers.is_decided() && entry.hand().covers(key.hand) {
-                pn = pn.max(numbers.pn);
             } else if !numbers.is_decided() && key.hand.covers(entry.hand()) {
                 dn = dn.max(numbers.dn);
             }
         }
-        (settled.or(exact), (pn, dn))
+        (settled.or(exact), dn)
     }
 
     /// Forgets the path-dependent disproof of exactly `key`, if stored.
@@ -282,26 +282,26 @@ mod tests {
         assert!(table.hashfull() <= 1000);
     }
 
-    fn floors(table: &Table, key: MateKey) -> (u32, u32) {
-        table.get_with_floors(key).1
+    fn floor(table: &Table, key: MateKey) -> u32 {
+        table.get_with_floor(key).1
     }
 
     #[test]
-    fn undecided_numbers_have_floors_by_hand_superiority() {
+    fn undecided_numbers_have_a_disproof_floor_by_hand_superiority() {
         let mut table = Table::new(1);
         let (gold, gold_pawn, silver) = (hand(1, 0), hand(1, 1), MateHand::NONE.with(3, 1));
         // With a gold and a pawn the position is 30 from a proof and 8 from a disproof.
         table.store(key(7, gold_pawn), Numbers::open(30, 8), 10);
-        // With only the gold, no nearer a proof; with a silver as well, no nearer a disproof.
-        assert_eq!(floors(&table, key(7, gold)), (30, 1));
-        assert_eq!(floors(&table, key(7, gold_pawn.with(3, 1))), (1, 8));
+        // With a silver as well, no nearer a disproof; with only the gold, nothing is said.
+        assert_eq!(floor(&table, key(7, gold_pawn.with(3, 1))), 8);
+        assert_eq!(floor(&table, key(7, gold)), 1);
         // Hands that do not compare, another board, and the exact hand say nothing.
-        assert_eq!(floors(&table, key(7, silver)), (1, 1));
-        assert_eq!(floors(&table, key(8, gold)), (1, 1));
-        assert_eq!(floors(&table, key(7, gold_pawn)), (1, 1));
+        assert_eq!(floor(&table, key(7, silver)), 1);
+        assert_eq!(floor(&table, key(8, gold_pawn.with(3, 1))), 1);
+        assert_eq!(floor(&table, key(7, gold_pawn)), 1);
         // Decided entries settle positions instead (see `get`); they give no floor.
         table.store(key(9, gold), Numbers::proof(3, gold), 10);
-        assert_eq!(floors(&table, key(9, MateHand::NONE)), (1, 1));
+        assert_eq!(floor(&table, key(9, gold_pawn)), 1);
     }
 
     #[test]
