@@ -1,8 +1,9 @@
 //! The vocabulary of the checkmate search (`go mate`, `crate::search::mate`): what it is given,
 //! the bookkeeping and proof-number threshold it uses, what it answers, and how a game names its
 //! positions and moves for it ([`MateKey`], [`MateHand`], [`MateMove`]; the hooks are
-//! [`Game::mate_key`], [`Game::mate_moves`] and [`Game::interposition_guard`]). Games whose
-//! [`Game::MATE_SEARCH`] is `false` answer [`MateAnswer::NotImplemented`].
+//! [`Game::mate_key`], [`Game::mate_moves`], [`Game::mate_in_one`], [`Game::mate_guess`] and
+//! [`Game::interposition_guard`]). Games whose [`Game::MATE_SEARCH`] is `false` answer
+//! [`MateAnswer::NotImplemented`].
 
 use super::{Game, Turn};
 use crate::vocabulary::{Outcome, Side, WinReason};
@@ -247,6 +248,11 @@ impl MateGuess {
     pub const EVEN: MateGuess = MateGuess { pn: MateGuess::UNIT, dn: MateGuess::UNIT };
 }
 
+/// The outcome of `attacker` mating the other side.
+pub fn mated_by(attacker: Side) -> Outcome {
+    Outcome::Win { winner: attacker, reason: WinReason::Checkmate }
+}
+
 /// What the attacker's checks do at once ([`Game::mate_in_one`]).
 #[derive(Clone, Copy, Debug)]
 pub enum OneCheck<M> {
@@ -267,7 +273,7 @@ pub fn played_mate_in_one<G: Game>(pos: &mut G, attacker: Side, key: MateKey) ->
     if checks.is_empty() {
         return OneCheck::NoCheck;
     }
-    let mated = Turn::Over(Outcome::Win { winner: attacker, reason: WinReason::Checkmate });
+    let mated = Turn::Over(mated_by(attacker));
     for check in checks {
         pos.play(check.mv);
         let mates = pos.turn() == mated;

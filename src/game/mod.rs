@@ -13,8 +13,8 @@ mod weights;
 
 pub use error::{GameError, MoveError, PositionError, PositionErrorKind, PositionField};
 pub use mate::{
-    beyond, played_mate_in_one, played_mate_moves, HandChange, MateAnswer, MateBudget, MateGuess, MateHand, MateKey,
-    MateMeter, MateMove, OneCheck,
+    beyond, mated_by, played_mate_in_one, played_mate_moves, HandChange, MateAnswer, MateBudget, MateGuess, MateHand,
+    MateKey, MateMeter, MateMove, OneCheck,
 };
 pub use perft::{perft, perft_divide};
 pub use places::token_places;
@@ -284,7 +284,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn drawing(&self) -> crate::drawing::Drawing;
 
     /// Whether the game offers the checkmate search of `go mate` (`crate::search::mate`, one
-    /// df-pn for every game with check). The three hooks below make it faster in a game that
+    /// df-pn for every game with check). The five hooks below make it faster in a game that
     /// implements them; their defaults are right for every game.
     const MATE_SEARCH: bool = false;
 

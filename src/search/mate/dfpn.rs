@@ -11,11 +11,12 @@
 //! ([`MateGuess`](crate::game::MateGuess), df-pn+); an undecided one's disproof number is
 //! raised to what entries of the same board with smaller hands say by hand superiority (an
 //! attacker holding more is no nearer a disproof; see [`Table::get_with_floor`] for why not
-//! the proof number). On the first visit of a defender's
-//! node, every reply not in the table is played once: one the attacker answers with a mating
-//! check is proven (and the mated position stored, for the line), one after which the
-//! attacker has no check at all is disproven, before the search picks a child. Among children
-//! with equal numbers the other number decides (the smaller first), then the game's
+//! the proof number). On the first visit of a defender's node, the replies not in the table
+//! are played one by one ([`Game::mate_in_one`]), up to one that escapes: one the attacker
+//! answers with a mating check is proven (and the mated position stored, for the line), one
+//! after which the attacker has no check at all is disproven (which decides the node), before
+//! the search picks a child; a reply waiting in its group is played so when it wakes. Among
+//! children with equal numbers the other number decides (the smaller first), then the game's
 //! [`MateMove::order`]. A child's summed number that is huge (over a 1024th of the largest)
 //! counts by the largest of them instead: numbers added up around cycles and over shared
 //! subtrees (double counting in the graph) would otherwise grow without bound.
@@ -62,10 +63,11 @@
 //! [`super::search`]). Two paths with equal hashes could share a disproof: the odds are those
 //! of a 64-bit hash collision.
 
-use super::mated_by;
 use super::numbers::{disproof_hand_before, proof_hand_before, Numbers, INFINITE};
 use super::table::Table;
-use crate::game::{beyond, Game, HandChange, MateBudget, MateHand, MateKey, MateMeter, MateMove, OneCheck, Turn};
+use crate::game::{
+    beyond, mated_by, Game, HandChange, MateBudget, MateHand, MateKey, MateMeter, MateMove, OneCheck, Turn,
+};
 use crate::vocabulary::{DrawReason, Outcome, Side, WinReason};
 
 /// A summed number this large counts by maximum instead (see [`Solver::summarise`]).
@@ -384,9 +386,9 @@ impl<'a> Solver<'a> {
     }
 
     /// Plays the defender's `reply` from `pos`, to the position named `after`, and looks for a
-    /// check that mates at once ([`Game::mate_in_one`]); stores the proof of `after` if there is one,
-    /// its disproof if the attacker has no check there, and says whether it stored a disproof.
-    /// Counts one node.
+    /// check that mates at once ([`Game::mate_in_one`]); stores the proof of `after` if there
+    /// is one, its disproof if the attacker has no check there, and says whether it stored a
+    /// disproof. Counts one node.
     fn mate_in_one<G: Game>(&mut self, pos: &mut G, reply: G::Move, after: MateKey) -> bool {
         self.meter.visit(|| self.table.hashfull());
         pos.play(reply);

@@ -9,10 +9,11 @@
 //! (shogi's pawn-drop-mate ban, Ito Shogi's repetition ban). If the attacker is in check at the
 //! start, only the evasions that give check count (a counter-check).
 //!
-//! A game may make the search faster with three hooks of the contract ([`Game::mate_key`]: the
+//! A game may make the search faster with five hooks of the contract ([`Game::mate_key`]: the
 //! attacker's hand apart, for hand superiority; [`Game::mate_moves`]: a check generator that
-//! names the positions after the moves without playing them; [`Game::interposition_guard`]);
-//! shogi does (`variants/shogi/mate_hooks.rs`), the others keep the defaults.
+//! names the positions after the moves without playing them; [`Game::mate_in_one`];
+//! [`Game::mate_guess`]: df-pn+ first guesses; [`Game::interposition_guard`]); shogi does
+//! (`variants/shogi/mate_hooks.rs`), the others keep the defaults.
 //!
 //! - `dfpn.rs`: the proof-number search and its handling of hands, interpositions and paths;
 //! - `pv.rs`: the mating line read back from the proof and verified by replaying it;
@@ -63,7 +64,6 @@ mod table;
 mod tests;
 
 use crate::game::{Game, MateAnswer, MateBudget};
-use crate::vocabulary::{Outcome, Side, WinReason};
 use dfpn::Solver;
 use numbers::{Numbers, INFINITE};
 
@@ -143,8 +143,3 @@ const SHORTENING_NODES: u64 = 1 << 16;
 
 /// The fewest nodes the strict check of a "no mate" resting on the path may use.
 const STRICT_NODES: u64 = 1 << 20;
-
-/// The outcome of `attacker` mating the other side.
-fn mated_by(attacker: Side) -> Outcome {
-    Outcome::Win { winner: attacker, reason: WinReason::Checkmate }
-}

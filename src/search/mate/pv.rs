@@ -16,9 +16,8 @@
 //! checkmate.
 
 use super::dfpn::Solver;
-use super::mated_by;
 use super::numbers::INFINITE;
-use crate::game::{Game, MateMove, Turn};
+use crate::game::{mated_by, Game, MateMove, Turn};
 use std::collections::HashMap;
 
 /// Positions the reader may visit before it gives up (reading every defence), or reads one
@@ -174,23 +173,33 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
     fn attack<G: Game<Move = M>>(&mut self, pos: &mut G, budget: u16) -> Read<M> {
         let tried = self.proven_checks(pos, budget - 1);
         let mut cycle = false;
-        for &mv in &tried {
-            match self.child(pos, mv, budget - 1) {
-                Read::Mate(len, _) => return Read::Mate(len.saturating_add(1), Some(mv)),
-                Read::NoLine { cycle: through } => cycle |= through,
-            }
+        if let Some(mate) = self.first_line(pos, tried.iter().copied(), budget, &mut cycle) {
+            return mate;
         }
         if self.visits > self.read_limit {
             return Read::NoLine { cycle };
         }
         self.prove_within(pos, budget);
-        for mv in self.proven_checks(pos, budget - 1).into_iter().filter(|mv| !tried.contains(mv)) {
+        let added: Vec<M> = self.proven_checks(pos, budget - 1).into_iter().filter(|mv| !tried.contains(mv)).collect();
+        self.first_line(pos, added, budget, &mut cycle).unwrap_or(Read::NoLine { cycle })
+    }
+
+    /// The line within the budget through the first of `moves` from `pos` that leads to one;
+    /// `cycle` learns whether a move failed only by running into the path being read.
+    fn first_line<G: Game<Move = M>>(
+        &mut self,
+        pos: &mut G,
+        moves: impl IntoIterator<Item = M>,
+        budget: u16,
+        cycle: &mut bool,
+    ) -> Option<Read<M>> {
+        for mv in moves {
             match self.child(pos, mv, budget - 1) {
-                Read::Mate(len, _) => return Read::Mate(len.saturating_add(1), Some(mv)),
-                Read::NoLine { cycle: through } => cycle |= through,
+                Read::Mate(len, _) => return Some(Read::Mate(len.saturating_add(1), Some(mv))),
+                Read::NoLine { cycle: through } => *cycle |= through,
             }
         }
-        Read::NoLine { cycle }
+        None
     }
 
     /// The longest resistance; every reply must be mated within the budget. A reader that
@@ -227,13 +236,8 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
             .collect();
         recorded.sort_by_key(|&(len, _)| std::cmp::Reverse(len));
         let mut cycle = false;
-        for (_, mv) in recorded {
-            match self.child(pos, mv, budget - 1) {
-                Read::Mate(len, _) => return Read::Mate(len.saturating_add(1), Some(mv)),
-                Read::NoLine { cycle: through } => cycle |= through,
-            }
-        }
-        Read::NoLine { cycle }
+        self.first_line(pos, recorded.into_iter().map(|(_, mv)| mv), budget, &mut cycle)
+            .unwrap_or(Read::NoLine { cycle })
     }
 
     /// The line of at most `budget` plies after `mv`, proving the position again if the table

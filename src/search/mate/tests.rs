@@ -4,8 +4,8 @@
 
 use super::dfpn::Solver;
 use super::numbers::{Numbers, INFINITE};
-use super::{mated_by, search};
-use crate::game::{Game, MateAnswer, MateBudget, MateHand, MateKey, Turn};
+use super::search;
+use crate::game::{mated_by, Game, MateAnswer, MateBudget, MateHand, MateKey, Turn};
 use crate::variants::shogi::Shogi;
 use crate::variants::shogi_core::piece::Kind;
 use crate::vocabulary::Side;

@@ -4,13 +4,13 @@
 //! by drops. Kinds are numbered as in a [`Hand`] (`Kind::index`, pawn first).
 
 use super::{Shogi, ShogiMove};
-use crate::game::{Game, HandChange, MateGuess, MateHand, MateKey, MateMove, OneCheck, Turn};
+use crate::game::{mated_by, Game, HandChange, MateGuess, MateHand, MateKey, MateMove, OneCheck, Turn};
 use crate::variants::shogi_core::attacks;
 use crate::variants::shogi_core::bitboard::{bit, first, squares};
 use crate::variants::shogi_core::hand::Hand;
 use crate::variants::shogi_core::piece::Kind;
 use crate::variants::shogi_core::square::{file_of, rank_of};
-use crate::vocabulary::{Outcome, Side, WinReason};
+use crate::vocabulary::Side;
 
 /// `hand` as the checkmate search counts it.
 #[inline]
@@ -58,7 +58,7 @@ impl Shogi {
         if checks.is_empty() {
             return OneCheck::NoCheck;
         }
-        let mated = Turn::Over(Outcome::Win { winner: attacker, reason: WinReason::Checkmate });
+        let mated = Turn::Over(mated_by(attacker));
         for mv in checks {
             if self.king_escapes_after(mv) {
                 continue;
