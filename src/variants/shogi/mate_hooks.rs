@@ -1,12 +1,12 @@
 //! Shogi's hooks for the checkmate search (`go mate`): the attacker's hand apart from the board
 //! key, so that the search's table can compare hands; the check generator, with the key after
 //! every move computed without playing it; and the pieces a mate needs against interpositions
-//! by drops. Kinds are numbered as in a [`Hand`] (`Kind::index`, pawn first).
+//! by drops (the mate in one is `mate_in_one`'s). Kinds are numbered as in a [`Hand`] (`Kind::index`, pawn first).
 
 use super::{Shogi, ShogiMove};
-use crate::game::{mated_by, Game, HandChange, MateGuess, MateHand, MateKey, MateMove, OneCheck, Turn};
+use crate::game::{Game, HandChange, MateGuess, MateHand, MateKey, MateMove, Turn};
 use crate::variants::shogi_core::attacks;
-use crate::variants::shogi_core::bitboard::{bit, first, squares};
+use crate::variants::shogi_core::bitboard::{bit, first};
 use crate::variants::shogi_core::hand::Hand;
 use crate::variants::shogi_core::piece::Kind;
 use crate::variants::shogi_core::square::{file_of, rank_of};
@@ -47,54 +47,10 @@ impl Shogi {
         moves.extend(legal.into_iter().map(|mv| self.mate_move(key, attacker, mv)));
     }
 
-    /// [`Game::mate_in_one`]: the checks from the check generator, each played to see whether
-    /// it mates; only a mating one is named with its key.
-    pub(super) fn mating_check(&mut self, attacker: Side, key: MateKey) -> OneCheck<ShogiMove> {
-        if self.side != attacker || !matches!(self.turn(), Turn::Decide(_)) {
-            return OneCheck::NoCheck;
-        }
-        let mut checks = Vec::new();
-        self.generate_checks(&mut checks);
-        if checks.is_empty() {
-            return OneCheck::NoCheck;
-        }
-        let mated = Turn::Over(mated_by(attacker));
-        for mv in checks {
-            if self.king_escapes_after(mv) {
-                continue;
-            }
-            self.play(mv);
-            let mates = self.turn() == mated;
-            self.undo();
-            if mates {
-                return OneCheck::Mates(self.mate_move(key, attacker, mv));
-            }
-        }
-        OneCheck::NoMate
-    }
-
-    /// Whether after the check `mv` the defender's King has a square to step to (the checking
-    /// piece's included) that no other piece of the side checking attacks, so that `mv` does
-    /// not mate; seen without playing it.
-    fn king_escapes_after(&self, mv: ShogiMove) -> bool {
-        let (us, them) = (self.side, self.side.opponent());
-        let (Some(king), Some(kind)) = (self.board.king_square(them), self.kind_after(mv)) else { return false };
-        let to = bit(mv.to());
-        let from = mv.from().map_or(0, bit);
-        // The board after the move, the King lifted off it (it does not shield its flight).
-        let occupied = (self.board.occupied() & !from | to) & !bit(king);
-        let checker = attacks::attacks(us, kind, mv.to(), occupied);
-        let flights = attacks::king(king) & !(self.board.side(them) & !to);
-        squares(flights).any(|flight| {
-            let guarded = self.board.attackers_to(flight, us, occupied) & !from != 0;
-            !guarded && (bit(flight) == to || checker & bit(flight) == 0)
-        })
-    }
-
     /// The legal move `mv` with the key after it (the position's own is `key`) and what it
     /// does to the attacker's hand, without playing it.
     #[inline]
-    fn mate_move(&self, key: MateKey, attacker: Side, mv: ShogiMove) -> MateMove<ShogiMove> {
+    pub(super) fn mate_move(&self, key: MateKey, attacker: Side, mv: ShogiMove) -> MateMove<ShogiMove> {
         let by_attacker = self.side == attacker;
         let change = match (mv.dropped(), self.board.piece_at(mv.to())) {
             (Some(kind), _) if by_attacker => HandChange::Dropped(number(kind)),
@@ -112,7 +68,7 @@ impl Shogi {
     }
 
     /// The piece `mv` moves or drops, as it stands after the move.
-    fn kind_after(&self, mv: ShogiMove) -> Option<Kind> {
+    pub(super) fn kind_after(&self, mv: ShogiMove) -> Option<Kind> {
         let kind =
             mv.dropped().or_else(|| mv.from().and_then(|from| self.board.piece_at(from)).map(|piece| piece.kind))?;
         Some(if mv.promotes() { kind.promoted() } else { kind })
@@ -229,7 +185,7 @@ impl Shogi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{played_mate_in_one, played_mate_moves};
+    use crate::game::{played_mate_in_one, played_mate_moves, OneCheck};
 
     /// Positions with drops, captures, promotions, discovered checks and checks to answer.
     const POSITIONS: [&str; 4] = [

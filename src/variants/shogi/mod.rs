@@ -4,12 +4,13 @@
 //! parsing and the diagram (`notation`), the picture (`drawing`), the evaluation (`eval`) and
 //! its weights (`weights`, which the tuner rewrites), static exchange evaluation (`exchange`),
 //! and what the checkmate search of `go mate` asks of shogi (`mate_hooks`: the attacker's hand,
-//! the checks, interpositions).
+//! the checks, interpositions; `mate_in_one`).
 
 mod drawing;
 mod eval;
 mod exchange;
 mod mate_hooks;
+mod mate_in_one;
 mod movegen;
 mod notation;
 mod position;
