@@ -26,7 +26,7 @@
 //!   search starts over once with an empty table, strictly; a proof whose line still cannot be
 //!   read or fails that check is reported as [`MateAnswer::Timeout`], never as a mate.
 //!   Reading the line back also walks every defence, each on its real path (`pv.rs`), unless
-//!   the proof is too large for that (over a million positions): then the line follows the
+//!   the proof is too large for that (over 65,536 positions): then the line follows the
 //!   longest defence the table records, and the other defences rest on the search's proofs.
 //! - Returning to a position of the current path fails for the attacker, on that path only
 //!   (a mating strategy never needs to repeat a position). A first, quick search believes

@@ -9,7 +9,7 @@
 //! through the other's position. A position the table has lost on the way is proven again,
 //! and so is, within the budget, one whose recorded checks lead to no line (the positions of
 //! its shorter proof lost: positions that differ only in the hands share a bucket). A proof
-//! too large to walk every defence of (over a million positions) is read along one line: at
+//! too large to walk every defence of (over 65,536 positions) is read along one line: at
 //! the defender's turn the reply with the longest recorded mate that leads to a line, its
 //! other replies trusted to the table. The line is then replayed from the root with the rules and only returned when every move is
 //! legal, every attacker's move gives check and the last position is the attacker's
@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 /// Positions the reader may visit before it gives up (reading every defence), or reads one
 /// line only.
-const READ_LIMIT: usize = 1 << 20;
+const READ_LIMIT: usize = 1 << 16;
 
 /// The fewest nodes a search that proves a position again within the reader's budget may use.
 const REPROVE_NODES: u64 = 1 << 16;
