@@ -103,3 +103,22 @@ impl Shogi {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_check_that_covers_the_only_free_flight_by_a_discovered_line_mates() {
+        // The silver steps off the rook's rank: a discovered check, and the rook now covers 2a,
+        // the one square next to the King no piece covered before; the gold covers 1b and 2b.
+        let mut pos = Shogi::from_position_string("R3S3k/9/7G1/9/9/9/9/9/9 b - 1").unwrap_or_else(|e| panic!("{e}"));
+        let key = pos.mate_key(Side::First);
+        let OneCheck::Mates(mate) = pos.mating_check(Side::First, key) else { panic!("no mate found") };
+        assert!(mate.mv.usi().starts_with("5a"), "{}", mate.mv.usi());
+        // Without the gold the King steps to 1b or 2b: no check mates.
+        let mut pos = Shogi::from_position_string("R3S3k/9/9/9/9/9/9/9/9 b - 1").unwrap_or_else(|e| panic!("{e}"));
+        let key = pos.mate_key(Side::First);
+        assert!(matches!(pos.mating_check(Side::First, key), OneCheck::NoMate));
+    }
+}
