@@ -11,9 +11,9 @@
 //! its shorter proof lost: positions that differ only in the hands share a bucket). A proof
 //! too large to walk every defence of (over 65,536 positions) is read along one line: at
 //! the defender's turn the reply with the longest recorded mate that leads to a line, its
-//! other replies trusted to the table. The line is then replayed from the root with the rules and only returned when every move is
-//! legal, every attacker's move gives check and the last position is the attacker's
-//! checkmate.
+//! other replies trusted to the table. The line is then replayed from the root with the rules
+//! and only returned when every move is legal, every attacker's move gives check and the last
+//! position is the attacker's checkmate.
 
 use super::dfpn::Solver;
 use super::numbers::INFINITE;
@@ -68,7 +68,7 @@ pub(super) fn mating_line<G: Game>(solver: &mut Solver<'_>, root: &G) -> Option<
 
 /// [`mating_line`], walking every defence while it visits at most `read_limit` positions.
 pub(super) fn read_line<G: Game>(solver: &mut Solver<'_>, root: &G, read_limit: usize) -> Option<Vec<String>> {
-    let proven = solver.table.get(solver.key(root)).filter(|n| n.is_proven()).map_or(u16::MAX, |n| n.len);
+    let proven = solver.table.mate_len(solver.key(root)).unwrap_or(u16::MAX);
     let mut reader = Reader { solver, lines: HashMap::new(), visits: 0, read_limit, one_line: false };
     // Positions the table lost and proved again may need more plies than it recorded: then
     // any length will do (cycles are still caught on the path being read). A proof too large
@@ -158,8 +158,7 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
         let mut checks = Vec::new();
         pos.mate_moves(self.solver.attacker, self.solver.key(pos), &mut checks);
         let table = &self.solver.table;
-        let proven_len =
-            |check: &MateMove<M>| table.get(check.key).filter(|n| n.is_proven() && n.len <= within).map(|n| n.len);
+        let proven_len = |check: &MateMove<M>| table.mate_len(check.key).filter(|&len| len <= within);
         let mut proven: Vec<(u16, M)> =
             checks.iter().filter_map(|check| proven_len(check).map(|len| (len, check.mv))).collect();
         proven.sort_by_key(|&(len, _)| len);
@@ -229,7 +228,7 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
             .into_iter()
             .map(|mv| {
                 pos.play(mv);
-                let len = self.solver.table.get(self.solver.key(pos)).filter(|n| n.is_proven()).map_or(0, |n| n.len);
+                let len = self.solver.table.mate_len(self.solver.key(pos)).unwrap_or(0);
                 pos.undo();
                 (len, mv)
             })
@@ -244,7 +243,7 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
     /// lost it.
     fn child<G: Game<Move = M>>(&mut self, pos: &mut G, mv: M, budget: u16) -> Read<M> {
         self.solver.enter(pos, self.solver.key(pos), mv);
-        if !self.solver.table.get(self.solver.key(pos)).is_some_and(|n| n.is_proven()) {
+        if self.solver.table.mate_len(self.solver.key(pos)).is_none() {
             self.prove(pos);
         }
         let read = self.read(pos, budget);

@@ -161,6 +161,13 @@ impl Table {
         self.get_with_floor(key).0
     }
 
+    /// The length of the mate the table records for `key` (by hand superiority too), if it
+    /// holds a proof of it.
+    #[inline]
+    pub fn mate_len(&self, key: MateKey) -> Option<u16> {
+        self.get(key).filter(|numbers| numbers.is_proven()).map(|numbers| numbers.len)
+    }
+
     /// [`get`](Table::get), with the least disproof number the undecided entries of the same
     /// board with smaller hands say `key` has by hand superiority: an attacker holding more
     /// than a position's hand is at least as far from a disproof (1 when none says more). The

@@ -1,7 +1,8 @@
 //! Shogi's hooks for the checkmate search (`go mate`): the attacker's hand apart from the board
 //! key, so that the search's table can compare hands; the check generator, with the key after
 //! every move computed without playing it; and the pieces a mate needs against interpositions
-//! by drops (the mate in one is `mate_in_one`'s). Kinds are numbered as in a [`Hand`] (`Kind::index`, pawn first).
+//! by drops (the mate in one is `mate_in_one`'s). Kinds are numbered as in a [`Hand`]
+//! (`Kind::index`, pawn first).
 
 use super::{Shogi, ShogiMove};
 use crate::game::{Game, HandChange, MateGuess, MateHand, MateKey, MateMove, Turn};

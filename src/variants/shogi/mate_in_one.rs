@@ -1,6 +1,6 @@
 //! Shogi's mate in one for the checkmate search ([`Game::mate_in_one`]): every check is tried,
 //! most of them ruled out without playing them because the defender's King could step to a
-//! square the check leaves uncovered; the rest are played.
+//! square the check leaves uncovered ([`Flights`]); the rest are played.
 
 use super::{Shogi, ShogiMove};
 use crate::game::{mated_by, Game, MateKey, OneCheck, Turn};
@@ -11,7 +11,7 @@ use crate::vocabulary::Side;
 
 /// The defender's King and the squares next to it that no piece of the attacker covers (nor
 /// the defender holds), seen with the King lifted off the board (it does not shield its own
-/// flight): what every check of one position is first measured against.
+/// flight): what every check of one position is measured against.
 struct Flights {
     king: usize,
     free: Bitboard,
@@ -33,25 +33,29 @@ impl Flights {
         Some(Flights { king, free: attacks::king(king) & !board.side(them) & !attacked })
     }
 
-    /// Whether after the check `mv`, which puts a piece of `kind` on its square, the King can
-    /// step to one of its free squares: one the checking piece does not attack (its own square
-    /// included) and no line the move opens covers. `false` says nothing (the check may still
-    /// fail otherwise).
-    fn free_after(&self, position: &Shogi, mv: ShogiMove, kind: Kind) -> bool {
-        if self.free == 0 {
-            return false;
-        }
-        let us = position.side;
+    /// Whether after the check `mv`, which puts a piece of `kind` on its square, the King has a
+    /// square to step to (the checking piece's included) that no other piece of the side
+    /// checking attacks, so that `mv` does not mate; seen without playing it. A free square the
+    /// check neither attacks nor opens a line onto answers at once; the other squares are
+    /// looked at one by one.
+    fn escape_after(&self, position: &Shogi, mv: ShogiMove, kind: Kind) -> bool {
+        let (us, them) = (position.side, position.side.opponent());
         let board = &position.board;
         let to = bit(mv.to());
         let from = mv.from().map_or(0, bit);
+        // The board after the move, the King lifted off it.
         let occupied = (board.occupied() & !from | to) & !bit(self.king);
-        let checker = attacks::attacks(us, kind, mv.to(), occupied) & !to;
-        squares(self.free & !checker).any(|flight| {
-            // Only a line through the square the move empties can newly reach it.
+        let checker = attacks::attacks(us, kind, mv.to(), occupied);
+        let uncovered = |flight: usize| board.attackers_to(flight, us, occupied) & !from == 0;
+        let free = squares(self.free & !(checker & !to)).any(|flight| {
+            // Only a line through the square the move empties can newly reach a free square.
             let opened = (attacks::rook_rays(flight) | attacks::bishop_rays(flight)) & from != 0;
-            !opened || board.attackers_to(flight, us, occupied) & !from == 0
-        })
+            !opened || uncovered(flight)
+        });
+        free || {
+            let flights = attacks::king(self.king) & !(board.side(them) & !to);
+            squares(flights).any(|flight| uncovered(flight) && (bit(flight) == to || checker & bit(flight) == 0))
+        }
     }
 }
 
@@ -72,7 +76,7 @@ impl Shogi {
         let mated = Turn::Over(mated_by(attacker));
         for mv in checks {
             let Some(kind) = self.kind_after(mv) else { continue };
-            if flights.free_after(self, mv, kind) || self.king_escapes_after(mv, kind) {
+            if flights.escape_after(self, mv, kind) {
                 continue;
             }
             self.play(mv);
@@ -83,24 +87,6 @@ impl Shogi {
             }
         }
         OneCheck::NoMate
-    }
-
-    /// Whether after the check `mv`, which puts a piece of `kind` on its square, the defender's
-    /// King has a square to step to (the checking piece's included) that no other piece of the
-    /// side checking attacks, so that `mv` does not mate; seen without playing it.
-    fn king_escapes_after(&self, mv: ShogiMove, kind: Kind) -> bool {
-        let (us, them) = (self.side, self.side.opponent());
-        let Some(king) = self.board.king_square(them) else { return false };
-        let to = bit(mv.to());
-        let from = mv.from().map_or(0, bit);
-        // The board after the move, the King lifted off it (it does not shield its flight).
-        let occupied = (self.board.occupied() & !from | to) & !bit(king);
-        let checker = attacks::attacks(us, kind, mv.to(), occupied);
-        let flights = attacks::king(king) & !(self.board.side(them) & !to);
-        squares(flights).any(|flight| {
-            let guarded = self.board.attackers_to(flight, us, occupied) & !from != 0;
-            !guarded && (bit(flight) == to || checker & bit(flight) == 0)
-        })
     }
 }
 
