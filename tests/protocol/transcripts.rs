@@ -373,7 +373,14 @@ fn held_search(engine: &mut Engine, limits: &str, release: &str, legal: &BTreeSe
     );
     assert!(meanwhile.iter().all(|l| is_search_output(l)), "{meanwhile:?}");
     lines.extend(meanwhile);
-    engine.ready("isready");
+    // The search may still be thinking: its output may come before `readyok`.
+    let before_ready = engine.sync();
+    assert!(
+        before_ready.iter().all(|l| is_search_output(l) && !l.starts_with("bestmove")),
+        "{what}: isready answered after {before_ready:?}\n{}",
+        engine.context()
+    );
+    lines.extend(before_ready);
     let sent = Instant::now();
     engine.send(release);
     lines.extend(engine.until(|l| l.starts_with("bestmove")));
