@@ -339,6 +339,9 @@ impl<'a> Solver<'a> {
         // Step 2. The moves: checks for the attacker, every legal move for the defender.
         let mut moves = Vec::new();
         pos.mate_moves(self.attacker, key, &mut moves);
+        for next in &moves {
+            self.table.prefetch(next.key.board);
+        }
         if moves.is_empty() {
             // Only the attacker can be without a move here (a defender without one is over).
             return self.settle(key, Numbers::disproof(key.hand.more_of_the_same()));
