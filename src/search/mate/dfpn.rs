@@ -4,7 +4,11 @@
 //! defender's (every legal move); [`Game::mate_moves`] lists both. A node is searched until its
 //! proof or disproof number reaches the threshold its parent gave it; the numbers are kept in
 //! the [`Table`] between visits. A child may run a little past its runner-up (the "1 +
-//! epsilon" thresholds of Pawlewicz and Lew, 2007).
+//! epsilon" thresholds of Pawlewicz and Lew, 2007). A node with an old child (one whose
+//! undecided numbers the table holds from nearer the root) searches past its thresholds until
+//! a new position is searched (Kishimoto and Müller's threshold controlling algorithm, see
+//! [`Solver::search_within`]): without it, long problems full of transpositions send the
+//! search back and forth between the same positions.
 //!
 //! What a node knows of its children. Each child is read from the table once per visit (then
 //! its own search results are used). A position not in the table starts from the game's guess
@@ -119,6 +123,8 @@ struct Child<M> {
     group: Option<u32>,
     /// The next child of its group, waiting for this one to be decided.
     next_in_group: Option<usize>,
+    /// The table had no entry of exactly this child when this visit read it.
+    fresh: bool,
 }
 
 impl<M> Child<M> {
@@ -127,7 +133,7 @@ impl<M> Child<M> {
     fn new(next: MateMove<M>, path: u64, repeats: bool) -> Child<M> {
         let MateMove { mv, key, change, group, .. } = next;
         let known = repeats.then_some(Numbers::disproof_on(path));
-        Child { mv, key, path, change, known, active: true, group, next_in_group: None }
+        Child { mv, key, path, change, known, active: true, group, next_in_group: None, fresh: false }
     }
 }
 
@@ -144,6 +150,9 @@ struct Node<M> {
     /// The longest mate a child may have (a shortening search's limit; otherwise no limit).
     room: u16,
     children: Vec<Child<M>>,
+    /// A child's undecided numbers were stored or looked up nearer the root than it stands
+    /// now (an old child: see [`Solver::search_within`]).
+    old_child: bool,
 }
 
 impl<M> Node<M> {
@@ -262,12 +271,18 @@ impl<'a> Solver<'a> {
         self.strict || self.max_len.is_some()
     }
 
-    /// Stores what the search learnt about `key`.
-    fn remember(&mut self, key: MateKey, numbers: Numbers, work: u64) {
+    /// Stores what the search learnt about `key`, `plies` deeper than the node being searched.
+    fn remember(&mut self, key: MateKey, numbers: Numbers, work: u64, plies: usize) {
         if self.max_len.is_some() && numbers.on_path() {
             self.limited.push(key);
         }
-        self.table.store(key, numbers, work);
+        self.table.store(key, numbers, work, self.depth_of(plies));
+    }
+
+    /// The depth (plies from the root) `plies` deeper than the node being searched, as the
+    /// table records it.
+    fn depth_of(&self, plies: usize) -> u16 {
+        u16::try_from(self.path.len() + plies).unwrap_or(u16::MAX)
     }
 
     /// The number of positions on the path (the plies from the root).
@@ -320,6 +335,18 @@ impl<'a> Solver<'a> {
     /// or its disproof number `thdn`, it is decided, or the search halts; stores and returns
     /// its numbers.
     pub fn search<G: Game>(&mut self, pos: &mut G, thpn: u32, thdn: u32) -> Numbers {
+        self.search_within(pos, thpn, thdn, &mut 0)
+    }
+
+    /// [`search`](Solver::search), with the thresholds extended while `extending` is not 0
+    /// (Kishimoto and Müller's threshold controlling algorithm, as KomoringHeights has it). A
+    /// node with an old child (one whose undecided numbers were stored or looked up nearer the
+    /// root: the search may be going round a loop of transpositions, where the thresholds
+    /// alone would send it back and forth without progress) adds one to `extending`; each new
+    /// position searched takes one off. While it is not 0 a node searches past its thresholds,
+    /// to one more than its numbers; a node whose visit began extending returns when the
+    /// extension ends.
+    fn search_within<G: Game>(&mut self, pos: &mut G, thpn: u32, thdn: u32, extending: &mut u32) -> Numbers {
         // Step 1. Count the node; positions the rules have decided, and paths out of room.
         self.meter.visit(|| self.table.hashfull());
         let key = self.key(pos);
@@ -361,10 +388,23 @@ impl<'a> Solver<'a> {
 
         // Step 3. Search the most promising child until this node passes a threshold.
         let start_nodes = self.meter.nodes();
+        let was_extending = *extending;
+        let mut first = true;
         let numbers = loop {
             self.wake_groups(pos, &mut node);
             let summary = self.summarise(pos, &mut node);
             let numbers = summary.numbers;
+            if first && node.old_child {
+                *extending += 1;
+            } else if !first && *extending == 0 && was_extending > 0 {
+                break numbers;
+            }
+            first = false;
+            let (thpn, thdn) = if *extending > 0 {
+                (thpn.max(numbers.pn.saturating_add(1)), thdn.max(numbers.dn.saturating_add(1)))
+            } else {
+                (thpn, thdn)
+            };
             if numbers.is_decided() || numbers.pn >= thpn || numbers.dn >= thdn || self.halted() {
                 break numbers;
             }
@@ -376,15 +416,20 @@ impl<'a> Solver<'a> {
             } else {
                 (thpn.saturating_sub(numbers.pn).saturating_add(best.pn), thdn.min(beyond(summary.second)))
             };
-            let mv = node.children[summary.best].mv;
+            let child = &mut node.children[summary.best];
+            if std::mem::take(&mut child.fresh) {
+                *extending = extending.saturating_sub(1);
+            }
+            let mv = child.mv;
             self.enter(pos, key, mv);
-            let result = self.search(pos, child_pn, child_dn);
+            let result = self.search_within(pos, child_pn, child_dn, extending);
             self.leave(pos, mv);
             node.children[summary.best].known = Some(result);
         };
+        *extending = (*extending).min(was_extending);
 
         // Step 4. Remember what was learnt.
-        self.remember(key, numbers, self.meter.nodes() - start_nodes);
+        self.remember(key, numbers, self.meter.nodes() - start_nodes, 0);
         numbers
     }
 
@@ -401,7 +446,7 @@ impl<'a> Solver<'a> {
             // and no more in the defender's hand, would be mated too.
             match pos.mate_in_one(self.attacker, after) {
                 OneCheck::NoCheck => {
-                    self.remember(after, Numbers::disproof(after.hand.more_of_the_same()), 1);
+                    self.remember(after, Numbers::disproof(after.hand.more_of_the_same()), 1, 1);
                     escapes = true;
                 }
                 OneCheck::Mates(check) => {
@@ -409,8 +454,8 @@ impl<'a> Solver<'a> {
                     let hand = pos.interposition_guard(self.attacker, check.key.hand);
                     pos.undo();
                     // The mated position too: the mating line is read from the table.
-                    self.remember(check.key, Numbers::proof(0, hand), 1);
-                    self.remember(after, Numbers::proof(1, proof_hand_before(check.change, hand)), 1);
+                    self.remember(check.key, Numbers::proof(0, hand), 1, 2);
+                    self.remember(after, Numbers::proof(1, proof_hand_before(check.change, hand)), 1, 1);
                 }
                 OneCheck::NoMate => {}
             }
@@ -421,7 +466,7 @@ impl<'a> Solver<'a> {
 
     /// Stores the `numbers` of a position decided without a search below it.
     fn settle(&mut self, key: MateKey, numbers: Numbers) -> Numbers {
-        self.remember(key, numbers, 1);
+        self.remember(key, numbers, 1, 0);
         numbers
     }
 
@@ -448,7 +493,7 @@ impl<'a> Solver<'a> {
             })
             .collect();
         let guard = if or { MateHand::NONE } else { pos.interposition_guard(self.attacker, key.hand) };
-        let mut node = Node { key, path: self.path_hash, or, guard, room, children };
+        let mut node = Node { key, path: self.path_hash, or, guard, room, children, old_child: false };
         node.chain_groups();
         node
     }
@@ -461,7 +506,9 @@ impl<'a> Solver<'a> {
             let Some(next) = node.children[i].next_in_group.filter(|&next| !node.children[next].active) else {
                 continue;
             };
-            if node.children[i].active && self.child_numbers(pos, &mut node.children[i], node.room).is_decided() {
+            if node.children[i].active
+                && self.child_numbers(pos, &mut node.children[i], node.room, &mut node.old_child).is_decided()
+            {
                 let child = &mut node.children[next];
                 child.active = true;
                 if !node.or && node.room >= 1 && self.table.get(child.key).is_none() {
@@ -475,8 +522,9 @@ impl<'a> Solver<'a> {
     /// strict search believes a path-dependent disproof only on its own path, a mate longer
     /// than `room` counts as unknown, and an undecided position's disproof number is raised to
     /// what hand superiority says; else the game's guess ([`Game::mate_guess`]).
+    /// Sets `old` if the table's undecided numbers are old (see [`Table::look_up`]).
     #[inline]
-    fn child_numbers<G: Game>(&self, pos: &G, child: &mut Child<G::Move>, room: u16) -> Numbers {
+    fn child_numbers<G: Game>(&mut self, pos: &G, child: &mut Child<G::Move>, room: u16, old: &mut bool) -> Numbers {
         if let Some(known) = child.known {
             return known;
         }
@@ -484,7 +532,9 @@ impl<'a> Solver<'a> {
             let guess = pos.mate_guess(self.attacker, child.mv);
             Numbers::open(guess.pn.max(1), guess.dn.max(1))
         };
-        let (stored, dn) = self.table.get_with_floor(child.key);
+        let found = self.table.look_up(child.key, self.depth_of(1));
+        let (stored, dn) = (found.numbers, found.dn);
+        child.fresh = stored.is_none();
         let numbers = match stored {
             Some(stored) if !self.exact_paths() || stored.path.is_none_or(|path| path == child.path) => stored,
             _ => guess(),
@@ -494,6 +544,7 @@ impl<'a> Solver<'a> {
         } else if numbers.is_decided() {
             numbers
         } else {
+            *old |= found.old;
             Numbers::open(numbers.pn, numbers.dn.max(dn))
         };
         child.known = Some(numbers);
@@ -502,7 +553,7 @@ impl<'a> Solver<'a> {
 
     /// Combines the children's numbers (OR: min proof, summed disproof numbers; AND: the other
     /// way round) with the hands of a decision, and picks the child to search next.
-    fn summarise<G: Game>(&self, pos: &G, node: &mut Node<G::Move>) -> Summary {
+    fn summarise<G: Game>(&mut self, pos: &G, node: &mut Node<G::Move>) -> Summary {
         let mut summary =
             Summary { numbers: Numbers::UNKNOWN, best: 0, best_numbers: Numbers::UNKNOWN, second: INFINITE };
         // `min` is the OR node's proof / AND node's disproof number, `sum` the other one.
@@ -525,7 +576,7 @@ impl<'a> Solver<'a> {
                 waiting += 1;
                 continue;
             }
-            let numbers = self.child_numbers(pos, child, node.room);
+            let numbers = self.child_numbers(pos, child, node.room, &mut node.old_child);
             let (key, other) = if node.or { (numbers.pn, numbers.dn) } else { (numbers.dn, numbers.pn) };
             // Among equal numbers the other number decides, then the order of the moves.
             let best_other = if node.or { summary.best_numbers.dn } else { summary.best_numbers.pn };

@@ -9,6 +9,10 @@
 //! the one of its bucket that saves the least work, decisions weighing four times their work
 //! (the mating line is read back from them): the table keeps the proven and disproven entries
 //! the search needs most, which is its garbage collection.
+//!
+//! An entry also records the least depth (plies from the root) its position was stored or
+//! looked up at: undecided numbers read further down are old, the mark of a transposition
+//! that may lead the search round in a loop (see [`super::dfpn`]).
 
 use super::numbers::Numbers;
 use crate::game::{MateHand, MateKey};
@@ -17,15 +21,35 @@ use crate::vocabulary::available_mib;
 /// One stored position, packed in four words so that a new table is allocated zeroed (the
 /// system hands out pages only as they are touched): the board key; the hand (the exact one,
 /// or the proof / disproof hand of a decided position); the proof and disproof numbers, or the
-/// path hash of a path-dependent disproof; the work, the mate length and the path flag.
+/// path hash of a path-dependent disproof; the work, the mate length, the path flag and the
+/// least depth.
 #[derive(Clone, Copy, Debug)]
 struct Entry([u64; 4]);
 
+/// The largest depth an entry records (15 bits).
+const DEEPEST: u16 = 0x7FFF;
+
 impl Entry {
-    fn new(board: u64, hand: MateHand, numbers: Numbers, work: u32) -> Entry {
+    fn new(board: u64, hand: MateHand, numbers: Numbers, work: u32, depth: u16) -> Entry {
         let counts = numbers.path.unwrap_or(numbers.pn as u64 | (numbers.dn as u64) << 32);
-        let rest = work as u64 | (numbers.len as u64) << 32 | (numbers.on_path() as u64) << 48;
+        let rest = work as u64
+            | (numbers.len as u64) << 32
+            | (numbers.on_path() as u64) << 48
+            | (depth.min(DEEPEST) as u64) << 49;
         Entry([board, hand.to_bits(), counts, rest])
+    }
+
+    /// The least depth (plies from the root) the position was stored or looked up at.
+    #[inline]
+    fn depth(&self) -> u16 {
+        (self.0[3] >> 49) as u16
+    }
+
+    /// The entry with its least depth lowered to `depth` if that is less.
+    #[inline]
+    fn seen_at(self, depth: u16) -> Entry {
+        let least = self.depth().min(depth.min(DEEPEST));
+        Entry([self.0[0], self.0[1], self.0[2], self.0[3] & !(u64::from(DEEPEST) << 49) | (least as u64) << 49])
     }
 
     #[inline]
@@ -96,6 +120,18 @@ const BUCKET: usize = 8;
 /// The size a table starts at (when its limit is larger): a short search touches no more
 /// memory than it needs (every new page costs the system a fault and a page of zeros).
 const FIRST_BUCKETS: usize = (4 << 20) / (BUCKET * std::mem::size_of::<Entry>());
+
+/// What the table says of one position.
+pub(super) struct Lookup {
+    /// A decided entry whose hand settles the position, else the entry of exactly it.
+    pub numbers: Option<Numbers>,
+    /// The least disproof number hand superiority gives an undecided position.
+    pub dn: u32,
+    /// Whether undecided numbers used were stored or looked up nearer the root than asked.
+    pub old: bool,
+    /// The slot of the position's own undecided entry.
+    exact: Option<usize>,
+}
 
 /// A table of buckets that starts small and grows fourfold, up to its limit, whenever three
 /// quarters of its slots are in use; single-threaded (one checkmate search at a time).
@@ -177,7 +213,7 @@ impl Table {
     /// path-dependent disproof included: the caller compares its path).
     #[inline]
     pub fn get(&self, key: MateKey) -> Option<Numbers> {
-        self.get_with_floor(key).0
+        self.scan(key, DEEPEST).numbers
     }
 
     /// The length of the mate the table records for `key` (by hand superiority too), if it
@@ -187,35 +223,57 @@ impl Table {
         self.get(key).filter(|numbers| numbers.is_proven()).map(|numbers| numbers.len)
     }
 
-    /// [`get`](Table::get), with the least disproof number the undecided entries of the same
-    /// board with smaller hands say `key` has by hand superiority: an attacker holding more
-    /// than a position's hand is at least as far from a disproof (1 when none says more). The
-    /// other way round (an attacker holding less is at least as far from a proof) holds as
-    /// well, but a proof number that another hand's search drove up steers the search away
-    /// from a position it would prove quickly, and is not used.
+    /// [`get`](Table::get) for a position `depth` plies from the root, with the least
+    /// disproof number the undecided entries of the same board with smaller hands say `key`
+    /// has by hand superiority: an attacker holding more than a position's hand is at least as
+    /// far from a disproof (1 when none says more). The other way round (an attacker holding
+    /// less is at least as far from a proof) holds as well, but a proof number that another
+    /// hand's search drove up steers the search away from a position it would prove quickly,
+    /// and is not used. Also says whether undecided numbers it used were stored or looked up
+    /// nearer the root than `depth` (an old child, see [`super::dfpn`]); the entry of exactly
+    /// this position now records `depth` if that is nearer.
     #[inline]
-    pub fn get_with_floor(&self, key: MateKey) -> (Option<Numbers>, u32) {
+    pub fn look_up(&mut self, key: MateKey, depth: u16) -> Lookup {
+        let found = self.scan(key, depth);
+        if let Some(slot) = found.exact {
+            self.entries[slot] = Entry(self.entries[slot]).seen_at(depth).0;
+        }
+        found
+    }
+
+    /// What the bucket of `key` says of it (see [`look_up`](Table::look_up)).
+    #[inline]
+    fn scan(&self, key: MateKey, depth: u16) -> Lookup {
         let (mut settled, mut exact) = (None::<Numbers>, None);
-        let mut dn = 1;
-        for entry in self.entries[self.bucket(key.board)].iter().map(|&words| Entry(words)) {
+        let mut found = Lookup { numbers: None, dn: 1, old: false, exact: None };
+        let range = self.bucket(key.board);
+        for (slot, entry) in range.clone().zip(self.entries[range].iter().map(|&words| Entry(words))) {
             if !entry.holds(key.board) {
                 continue;
             }
             let numbers = entry.numbers();
             if Entry::settles(&numbers, key.hand) {
                 if numbers.is_disproven() {
-                    return (Some(numbers), dn);
+                    found.numbers = Some(numbers);
+                    return found;
                 }
                 if settled.is_none_or(|best| numbers.len < best.len) {
                     settled = Some(numbers);
                 }
             } else if entry.hand() == key.hand {
                 exact = Some(numbers);
-            } else if !numbers.is_decided() && key.hand.covers(entry.hand()) {
-                dn = dn.max(numbers.dn);
+                found.exact = Some(slot).filter(|_| !numbers.is_decided());
+                found.old |= !numbers.is_decided() && entry.depth() < depth;
+            } else if !numbers.is_decided() && key.hand.covers(entry.hand()) && numbers.dn > found.dn {
+                found.dn = numbers.dn;
+                found.old |= entry.depth() < depth;
             }
         }
-        (settled.or(exact), dn)
+        found.numbers = settled.or(exact);
+        if settled.is_some() {
+            (found.exact, found.old) = (None, false);
+        }
+        found
     }
 
     /// Forgets the path-dependent disproof of exactly `key`, if stored.
@@ -235,7 +293,7 @@ impl Table {
     /// undecided entry; nothing else takes the place of such a decision (a shortening search
     /// looks again at proven positions). A new entry replaces the one of its bucket that saves
     /// the least [`worth`](Entry::worth).
-    pub fn store(&mut self, key: MateKey, numbers: Numbers, work: u64) {
+    pub fn store(&mut self, key: MateKey, numbers: Numbers, work: u64, depth: u16) {
         let everywhere = numbers.holds_everywhere();
         let hand = if everywhere { numbers.hand } else { key.hand };
         let range = self.bucket(key.board);
@@ -244,14 +302,14 @@ impl Table {
             let entry = Entry(*words);
             entry.holds(key.board) && (entry.hand() == hand || entry.hand() == key.hand)
         };
-        let slot = match bucket.iter().position(same) {
+        let (slot, depth) = match bucket.iter().position(same) {
             Some(same) if !everywhere && Entry(bucket[same]).numbers().holds_everywhere() => return,
-            Some(same) => same,
-            None => (0..BUCKET).min_by_key(|&i| Entry(bucket[i]).worth()).unwrap_or(0),
+            Some(same) => (same, depth.min(Entry(bucket[same]).depth())),
+            None => ((0..BUCKET).min_by_key(|&i| Entry(bucket[i]).worth()).unwrap_or(0), depth),
         };
         let fills = !Entry(bucket[slot]).in_use();
         let work = u32::try_from(work).unwrap_or(u32::MAX).max(1);
-        bucket[slot] = Entry::new(key.board, hand, numbers, work).0;
+        bucket[slot] = Entry::new(key.board, hand, numbers, work, depth).0;
         if fills {
             self.used += 1;
             if self.buckets < self.limit && self.used * 4 > self.entries.len() * 3 {
@@ -284,32 +342,32 @@ mod tests {
         let mut table = Table::new(1);
         let (gold, gold_pawn, silver) = (hand(1, 0), hand(1, 1), MateHand::NONE.with(3, 1));
         // Proven with a gold: proven with a gold and a pawn too, not with a silver.
-        table.store(key(7, gold_pawn), Numbers::proof(3, gold), 10);
+        table.store(key(7, gold_pawn), Numbers::proof(3, gold), 10, 0);
         assert_eq!(table.get(key(7, gold_pawn)), Some(Numbers::proof(3, gold)));
         assert_eq!(table.get(key(7, gold)), Some(Numbers::proof(3, gold)));
         assert_eq!(table.get(key(7, silver)), None);
         assert_eq!(table.get(key(8, gold)), None);
         // Disproven with a silver: disproven with nothing too.
-        table.store(key(7, silver), Numbers::disproof(silver), 10);
+        table.store(key(7, silver), Numbers::disproof(silver), 10, 0);
         assert!(table.get(key(7, MateHand::NONE)).is_some_and(|n| n.is_disproven()));
         // A path-dependent disproof is only ever found for its exact hand, with its path.
-        table.store(key(9, gold), Numbers::disproof_on(77), 1);
+        table.store(key(9, gold), Numbers::disproof_on(77), 1, 0);
         assert_eq!(table.get(key(9, gold)), Some(Numbers::disproof_on(77)));
         assert_eq!(table.get(key(9, MateHand::NONE)), None);
         table.forget_path_dependent(key(9, gold));
         assert_eq!(table.get(key(9, gold)), None);
         // An undecided entry is exact, and a later decision takes its place.
-        table.store(key(11, gold_pawn), Numbers::open(2, 5), 4);
+        table.store(key(11, gold_pawn), Numbers::open(2, 5), 4, 0);
         assert_eq!(table.get(key(11, gold_pawn)), Some(Numbers::open(2, 5)));
         assert_eq!(table.get(key(11, gold)), None);
-        table.store(key(11, gold_pawn), Numbers::proof(1, MateHand::NONE), 4);
+        table.store(key(11, gold_pawn), Numbers::proof(1, MateHand::NONE), 4, 0);
         let holding = table.entries[table.bucket(11)].iter().filter(|&&w| Entry(w).holds(11)).count();
         assert_eq!(holding, 1);
         assert!(table.hashfull() <= 1000);
     }
 
     fn floor(table: &Table, key: MateKey) -> u32 {
-        table.get_with_floor(key).1
+        table.scan(key, DEEPEST).dn
     }
 
     #[test]
@@ -317,7 +375,7 @@ mod tests {
         let mut table = Table::new(1);
         let (gold, gold_pawn, silver) = (hand(1, 0), hand(1, 1), MateHand::NONE.with(3, 1));
         // With a gold and a pawn the position is 30 from a proof and 8 from a disproof.
-        table.store(key(7, gold_pawn), Numbers::open(30, 8), 10);
+        table.store(key(7, gold_pawn), Numbers::open(30, 8), 10, 0);
         // With a silver as well, no nearer a disproof; with only the gold, nothing is said.
         assert_eq!(floor(&table, key(7, gold_pawn.with(3, 1))), 8);
         assert_eq!(floor(&table, key(7, gold)), 1);
@@ -326,8 +384,31 @@ mod tests {
         assert_eq!(floor(&table, key(8, gold_pawn.with(3, 1))), 1);
         assert_eq!(floor(&table, key(7, gold_pawn)), 1);
         // Decided entries settle positions instead (see `get`); they give no floor.
-        table.store(key(9, gold), Numbers::proof(3, gold), 10);
+        table.store(key(9, gold), Numbers::proof(3, gold), 10, 0);
         assert_eq!(floor(&table, key(9, gold_pawn)), 1);
+    }
+
+    #[test]
+    fn undecided_numbers_are_old_below_the_least_depth_they_were_seen_at() {
+        let mut table = Table::new(1);
+        let (gold, gold_pawn) = (hand(1, 0), hand(1, 1));
+        table.store(key(7, gold), Numbers::open(3, 4), 10, 5);
+        // Stored 5 plies from the root: old further down, not at 5 or nearer.
+        assert!(table.look_up(key(7, gold), 7).old);
+        assert!(!table.look_up(key(7, gold), 5).old);
+        // Looked up at 3: from then on old at 5 too, and storing deeper keeps the 3.
+        assert!(!table.look_up(key(7, gold), 3).old);
+        assert!(table.look_up(key(7, gold), 5).old);
+        table.store(key(7, gold), Numbers::open(6, 4), 10, 9);
+        assert!(table.look_up(key(7, gold), 4).old);
+        // A disproof floor taken from an entry seen nearer the root is old as well.
+        let floored = table.look_up(key(7, gold_pawn), 4);
+        assert_eq!((floored.numbers, floored.dn, floored.old), (None, 4, true));
+        assert!(!table.look_up(key(7, gold_pawn), 3).old);
+        // Decided numbers are never old.
+        table.store(key(8, gold), Numbers::proof(3, gold), 10, 1);
+        let proven = table.look_up(key(8, gold_pawn), 9);
+        assert!(proven.numbers.is_some_and(|n| n.is_proven()) && !proven.old);
     }
 
     #[test]
@@ -338,7 +419,7 @@ mod tests {
         let boards: Vec<u64> =
             (1..=(FIRST_BUCKETS * BUCKET) as u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         for (i, &board) in boards.iter().enumerate() {
-            table.store(key(board, hand(1, 0)), Numbers::open(2, 2 + i as u32 % 7), 3);
+            table.store(key(board, hand(1, 0)), Numbers::open(2, 2 + i as u32 % 7), 3, 0);
         }
         assert_eq!(table.buckets, table.limit, "grown fourfold once");
         let kept = boards.iter().filter(|&&board| table.get(key(board, hand(1, 0))).is_some()).count();
@@ -348,7 +429,7 @@ mod tests {
         assert!(table.hashfull() > 0 && table.hashfull() <= 1000);
         // At its limit it grows no more, and replaces instead.
         for &board in &boards {
-            table.store(key(board ^ 1, MateHand::NONE), Numbers::open(2, 2), 1);
+            table.store(key(board ^ 1, MateHand::NONE), Numbers::open(2, 2), 1, 0);
         }
         assert_eq!(table.buckets, table.limit);
     }
@@ -356,11 +437,11 @@ mod tests {
     #[test]
     fn decisions_outlive_what_comes_after_them() {
         let mut table = Table::new(1);
-        table.store(key(7, MateHand::NONE), Numbers::proof(9, MateHand::NONE), 4);
-        table.store(key(7, MateHand::NONE), Numbers::open(1, 1), 100);
-        table.store(key(7, MateHand::NONE), Numbers::disproof_on(99), 100);
+        table.store(key(7, MateHand::NONE), Numbers::proof(9, MateHand::NONE), 4, 0);
+        table.store(key(7, MateHand::NONE), Numbers::open(1, 1), 100, 0);
+        table.store(key(7, MateHand::NONE), Numbers::disproof_on(99), 100, 0);
         assert_eq!(table.get(key(7, MateHand::NONE)), Some(Numbers::proof(9, MateHand::NONE)));
-        table.store(key(7, MateHand::NONE), Numbers::proof(5, MateHand::NONE), 4);
+        table.store(key(7, MateHand::NONE), Numbers::proof(5, MateHand::NONE), 4, 0);
         assert_eq!(table.get(key(7, MateHand::NONE)), Some(Numbers::proof(5, MateHand::NONE)));
     }
 
@@ -368,9 +449,9 @@ mod tests {
     fn the_cheapest_entry_makes_room() {
         let mut table = Table::new(1);
         // Every small board key falls into the first bucket of a table.
-        table.store(key(1, MateHand::NONE), Numbers::proof(1, MateHand::NONE), 10);
+        table.store(key(1, MateHand::NONE), Numbers::proof(1, MateHand::NONE), 10, 0);
         for board in 2..=BUCKET as u64 + 1 {
-            table.store(key(board, MateHand::NONE), Numbers::UNKNOWN, 1);
+            table.store(key(board, MateHand::NONE), Numbers::UNKNOWN, 1, 0);
         }
         assert!(table.get(key(1, MateHand::NONE)).is_some_and(|n| n.is_proven()));
         let kept = (2..=BUCKET as u64 + 1).filter(|&b| table.get(key(b, MateHand::NONE)).is_some());

@@ -218,7 +218,7 @@ fn a_line_whose_proofs_the_table_lost_is_proven_again() {
     let line = super::pv::mating_line(&mut solver, &pos).expect("a line");
     // Only the root's proof is left: the reader proves the positions of the line again.
     solver.table = super::table::Table::new(1);
-    solver.table.store(solver.key(&pos), numbers, 1);
+    solver.table.store(solver.key(&pos), numbers, 1, 0);
     let again = super::pv::mating_line(&mut solver, &pos).expect("a line read again");
     assert_eq!((again.len(), line.len()), (shortest, shortest), "{again:?} {line:?}");
 }
