@@ -10,8 +10,9 @@
 //! and so is, within the budget, one whose recorded checks lead to no line (the positions of
 //! its shorter proof lost: positions that differ only in the hands share a bucket). A proof
 //! too large to walk every defence of (over 65,536 positions) is read along one line: at
-//! the defender's turn the reply with the longest recorded mate that leads to a line, its
-//! other replies trusted to the table. The line is then replayed from the root with the rules
+//! the defender's turn the replies are read longest recorded mate first, until none left has
+//! a recorded mate longer than the longest line read (a reply the table has lost is proven
+//! again first), and a reply whose line cannot be read is trusted to the table. The line is then replayed from the root with the rules
 //! and only returned when every move is legal, every attacker's move gives check and the last
 //! position is the attacker's checkmate.
 
@@ -221,22 +222,38 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
         longest.map_or(Read::NoLine { cycle: false }, |(len, mv)| Read::Mate(len.saturating_add(1), Some(mv)))
     }
 
-    /// The first of `replies` from `pos`, longest recorded mate first (a reply the table does
-    /// not hold as proven last), whose line can be read within the budget.
+    /// The longest line of `replies` from `pos` within the budget, read longest recorded mate
+    /// first, until no reply left has a recorded mate longer than the longest line read (a
+    /// recorded mate is an upper bound of the line read from it). A reply the table has lost
+    /// is proven again first: its mate may be the longest (one that cannot be proven comes
+    /// last); a reply whose line cannot be read is trusted to the table.
     fn longest_recorded<G: Game<Move = M>>(&mut self, pos: &mut G, replies: Vec<M>, budget: u16) -> Read<M> {
         let mut recorded: Vec<(u16, M)> = replies
             .into_iter()
             .map(|mv| {
-                pos.play(mv);
-                let len = self.solver.table.mate_len(self.solver.key(pos)).unwrap_or(0);
-                pos.undo();
+                self.solver.enter(pos, self.solver.key(pos), mv);
+                let key = self.solver.key(pos);
+                if self.solver.table.mate_len(key).is_none() {
+                    self.prove(pos);
+                }
+                let len = self.solver.table.mate_len(key).unwrap_or(0);
+                self.solver.leave(pos, mv);
                 (len, mv)
             })
             .collect();
         recorded.sort_by_key(|&(len, _)| std::cmp::Reverse(len));
-        let mut cycle = false;
-        self.first_line(pos, recorded.into_iter().map(|(_, mv)| mv), budget, &mut cycle)
-            .unwrap_or(Read::NoLine { cycle })
+        let (mut longest, mut cycle) = (None::<(u16, M)>, false);
+        for (len, mv) in recorded {
+            if longest.is_some_and(|(read, _)| read >= len) {
+                break;
+            }
+            match self.child(pos, mv, budget - 1) {
+                Read::Mate(read, _) if longest.is_none_or(|(most, _)| read > most) => longest = Some((read, mv)),
+                Read::Mate(..) => {}
+                Read::NoLine { cycle: through } => cycle |= through,
+            }
+        }
+        longest.map_or(Read::NoLine { cycle }, |(len, mv)| Read::Mate(len.saturating_add(1), Some(mv)))
     }
 
     /// The line of at most `budget` plies after `mv`, proving the position again if the table

@@ -212,6 +212,38 @@ fn a_proof_too_large_to_walk_every_defence_is_read_along_one_line() {
 }
 
 #[test]
+fn one_line_read_from_a_table_that_lost_the_longest_defence_still_resists_longest() {
+    for (sfen, shortest) in PROBLEMS {
+        let (mut solver, mut pos, numbers) = decided(sfen);
+        let every_defence = super::pv::read_line(&mut solver, &pos, usize::MAX).expect("a line");
+        if shortest < 3 {
+            continue;
+        }
+        // The table keeps the root's proof and those of the replies to the line's first
+        // check, but loses the reply that resists longest; one line is read.
+        let mut table = super::table::Table::new(1);
+        table.store(solver.key(&pos), numbers, 1, 0);
+        let check = pos.parse_move(&every_defence[0]).expect("the line's check");
+        pos.play(check);
+        let longest = pos.parse_move(&every_defence[1]).expect("the line's reply");
+        table.store(solver.key(&pos), solver.table.get(solver.key(&pos)).expect("proven"), 1, 1);
+        let mut replies = Vec::new();
+        pos.generate(&mut replies);
+        for reply in replies.into_iter().filter(|&reply| reply != longest) {
+            pos.play(reply);
+            if let Some(proof) = solver.table.get(solver.key(&pos)) {
+                table.store(solver.key(&pos), proof, 1, 2);
+            }
+            pos.undo();
+        }
+        pos.undo();
+        solver.table = table;
+        let line = super::pv::read_line(&mut solver, &pos, 0).expect("a line");
+        assert!(line.len() % 2 == 1 && line.len() >= shortest, "{sfen}: {line:?}");
+    }
+}
+
+#[test]
 fn a_line_whose_proofs_the_table_lost_is_proven_again() {
     let (sfen, shortest) = PROBLEMS[11];
     let (mut solver, pos, numbers) = decided(sfen);
