@@ -91,7 +91,12 @@ impl Shogi {
     }
 
     /// The order of `mv` among moves with equal numbers, lowest first (KomoringHeights' brief
-    /// evaluation): strong pieces near the defender's King first, a declined promotion last.
+    /// evaluation): strong pieces near the defender's King first, a declined promotion last;
+    /// but the defender's drops near its King first and the cheapest piece first. Drops wait
+    /// in their groups in this order (as KomoringHeights delays them in the order its move
+    /// generator lists them, pawns first): the attacker mostly takes an interposed piece, and
+    /// a proof that does not need the pawn taken settles the interpositions of the other
+    /// pieces by hand superiority, where one that needs the bishop taken settles none.
     fn mate_order(&self, attacker: Side, mv: ShogiMove) -> i32 {
         // Pawn, lance, knight, silver, bishop, rook, gold, King, the four promoted steppers,
         // horse, dragon.
@@ -102,6 +107,9 @@ impl Shogi {
             let (files, ranks) = (file_of(king).abs_diff(file_of(mv.to())), rank_of(king).abs_diff(rank_of(mv.to())));
             files.max(ranks) as i32
         });
+        if mv.dropped().is_some() && self.side != attacker {
+            return worth + 10 * distance;
+        }
         declined - worth + 10 * distance
     }
 
