@@ -249,6 +249,31 @@ mod tests {
     }
 
     #[test]
+    fn interpositions_wait_cheapest_piece_first_and_checks_come_strongest_first() {
+        let mut pos =
+            Shogi::from_position_string("4k4/9/9/9/9/9/9/9/4RK3 w gbplns 1").unwrap_or_else(|e| panic!("{e}"));
+        let key = pos.mate_key(Side::First);
+        let mut replies = Vec::new();
+        pos.mate_moves(Side::First, key, &mut replies);
+        let order = |usi: &str| replies.iter().find(|r| r.mv.usi() == usi).map_or(i32::MAX, |r| r.order);
+        // On one square the pawn is interposed first, the gold and the bishop last; nearer the
+        // King first.
+        for square in ["5b", "5c", "5g"] {
+            let drops = ["P", "L", "S", "G"].map(|piece| order(&format!("{piece}*{square}")));
+            assert!(drops.windows(2).all(|pair| pair[0] < pair[1]), "{square}: {drops:?}");
+            assert!(order(&format!("S*{square}")) < order(&format!("B*{square}")), "{square}");
+        }
+        assert!(order("G*5b") < order("P*5g"));
+        // The attacker's checks: strong pieces first.
+        let mut pos = Shogi::from_position_string("4k4/9/9/9/9/9/9/9/5K3 b GP 1").unwrap_or_else(|e| panic!("{e}"));
+        let key = pos.mate_key(Side::First);
+        let mut checks = Vec::new();
+        pos.mate_moves(Side::First, key, &mut checks);
+        let order = |usi: &str| checks.iter().find(|c| c.mv.usi() == usi).map_or(i32::MAX, |c| c.order);
+        assert!(order("G*5b") < order("P*5b"));
+    }
+
+    #[test]
     fn the_mating_check_is_the_one_found_by_playing_every_check() {
         let (mut mates, mut no_mates, mut no_checks) = (0, 0, 0);
         let attacking = POSITIONS.into_iter().flat_map(walk).filter(|(pos, attacker)| pos.side == *attacker);
