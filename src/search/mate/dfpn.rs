@@ -373,18 +373,19 @@ impl<'a> Solver<'a> {
             // Only the attacker can be without a move here (a defender without one is over).
             return self.settle(key, Numbers::disproof(key.hand.more_of_the_same()));
         }
-        if !or && room >= 2 && self.table.get(key).is_none() {
-            // First visit of a defender's node: settle the replies that are mated at once, up
-            // to one that escapes (which decides the node). A reply waiting in its group is
-            // settled when it wakes (see `wake_groups`).
-            for (i, reply) in moves.iter().enumerate() {
-                let waits = reply.group.is_some_and(|group| moves[..i].iter().any(|m| m.group == Some(group)));
-                if !waits && self.table.get(reply.key).is_none() && self.mate_in_one(pos, reply.mv, reply.key) {
+        let first_visit = !or && room >= 2 && self.table.get(key).is_none();
+        let mut node = self.node(pos, key, room - 1, moves);
+        if first_visit {
+            // First visit of a defender's node: settle the replies that are mated at once, in
+            // the order they are searched, up to one that escapes (which decides the node). A
+            // reply waiting in its group is settled when it wakes (see `wake_groups`).
+            for child in &node.children {
+                let unknown = child.active && child.known.is_none() && self.table.get(child.key).is_none();
+                if unknown && self.mate_in_one(pos, child.mv, child.key) {
                     break;
                 }
             }
         }
-        let mut node = self.node(pos, key, room - 1, moves);
 
         // Step 3. Search the most promising child until this node passes a threshold.
         let start_nodes = self.meter.nodes();
