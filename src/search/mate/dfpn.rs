@@ -14,12 +14,13 @@
 //! its own search results are used). A position not in the table starts from the game's guess
 //! ([`MateGuess`](crate::game::MateGuess), df-pn+); an undecided one's disproof number is
 //! raised to what entries of the same board with smaller hands say by hand superiority (an
-//! attacker holding more is no nearer a disproof; see [`Table::get_with_floor`] for why not
-//! the proof number). On the first visit of a defender's node, the replies not in the table
-//! are played one by one ([`Game::mate_in_one`]), up to one that escapes: one the attacker
-//! answers with a mating check is proven (and the mated position stored, for the line), one
-//! after which the attacker has no check at all is disproven (which decides the node), before
-//! the search picks a child; a reply waiting in its group is played so when it wakes. Among
+//! attacker holding more is no nearer a disproof; see [`Table::look_up`] for why not the
+//! proof number). On the first visit of a defender's node, the replies not in the table are
+//! played one by one in the order the search takes them ([`Game::mate_in_one`]), up to one
+//! that escapes: one the attacker answers with a mating check is proven (and the mated
+//! position stored, for the line), one after which the attacker has no check at all is
+//! disproven (which decides the node), before the search picks a child; a reply waiting in
+//! its group is played so when it wakes. Among
 //! children with equal numbers the other number decides (the smaller first), then the game's
 //! [`MateMove::order`]. A child's summed number that is huge (over a 1024th of the largest)
 //! counts by the largest of them instead: numbers added up around cycles and over shared
