@@ -20,9 +20,8 @@
 //! that escapes: one the attacker answers with a mating check is proven (and the mated
 //! position stored, for the line), one after which the attacker has no check at all is
 //! disproven (which decides the node), before the search picks a child; a reply waiting in
-//! its group is played so when it wakes. Among
-//! children with equal numbers the other number decides (the smaller first), then the game's
-//! [`MateMove::order`]. A child's summed number that is huge (over a 1024th of the largest)
+//! its group is played so when it wakes. Among children with equal numbers the other number
+//! decides (the smaller first), then the game's [`MateMove::order`]. A child's summed number that is huge (over a 1024th of the largest)
 //! counts by the largest of them instead: numbers added up around cycles and over shared
 //! subtrees (double counting in the graph) would otherwise grow without bound.
 //!

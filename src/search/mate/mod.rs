@@ -5,9 +5,10 @@
 //! The side to move at the root (the attacker) plays only the legal moves after which the
 //! other side is [`in_check`](Game::in_check); the defender plays every legal move. A position
 //! is mated when the rules say so: [`Turn::Over`](crate::game::Turn::Over) with the attacker's
-//! [`WinReason::Checkmate`]; any other end is a failure. So every rule applies as in a game
-//! (shogi's pawn-drop-mate ban, Ito Shogi's repetition ban). If the attacker is in check at the
-//! start, only the evasions that give check count (a counter-check).
+//! [`WinReason::Checkmate`](crate::vocabulary::WinReason::Checkmate); any other end is a
+//! failure. So every rule applies as in a game (shogi's pawn-drop-mate ban, Ito Shogi's
+//! repetition ban). If the attacker is in check at the start, only the evasions that give
+//! check count (a counter-check).
 //!
 //! A game may make the search faster with five hooks of the contract ([`Game::mate_key`]: the
 //! attacker's hand apart, for hand superiority; [`Game::mate_moves`]: a check generator that
@@ -26,8 +27,9 @@
 //!   search starts over once with an empty table, strictly; a proof whose line still cannot be
 //!   read or fails that check is reported as [`MateAnswer::Timeout`], never as a mate.
 //!   Reading the line back also walks every defence, each on its real path (`pv.rs`), unless
-//!   the proof is too large for that (over 65,536 positions): then the line follows the
-//!   longest defence the table records, and the other defences rest on the search's proofs.
+//!   the proof is too large for that (over 65,536 positions): then it follows one defence,
+//!   the longest of those it reads in the order of their recorded mates, and the other
+//!   defences rest on the search's proofs.
 //! - Returning to a position of the current path fails for the attacker, on that path only
 //!   (a mating strategy never needs to repeat a position). A first, quick search believes
 //!   such a failure wherever it meets the position again; when its "no mate" rests on one, a

@@ -12,9 +12,9 @@
 //! too large to walk every defence of (over 65,536 positions) is read along one line: at
 //! the defender's turn the replies are read longest recorded mate first, until none left has
 //! a recorded mate longer than the longest line read (a reply the table has lost is proven
-//! again first), and a reply whose line cannot be read is trusted to the table. The line is then replayed from the root with the rules
-//! and only returned when every move is legal, every attacker's move gives check and the last
-//! position is the attacker's checkmate.
+//! again first), and a reply whose line cannot be read is trusted to the table. The line is
+//! then replayed from the root with the rules and only returned when every move is legal,
+//! every attacker's move gives check and the last position is the attacker's checkmate.
 
 use super::dfpn::Solver;
 use super::numbers::INFINITE;
@@ -231,12 +231,8 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
         let mut recorded: Vec<(u16, M)> = replies
             .into_iter()
             .map(|mv| {
-                self.solver.enter(pos, self.solver.key(pos), mv);
-                let key = self.solver.key(pos);
-                if self.solver.table.mate_len(key).is_none() {
-                    self.prove(pos);
-                }
-                let len = self.solver.table.mate_len(key).unwrap_or(0);
+                self.enter_proven(pos, mv);
+                let len = self.solver.table.mate_len(self.solver.key(pos)).unwrap_or(0);
                 self.solver.leave(pos, mv);
                 (len, mv)
             })
@@ -259,13 +255,19 @@ impl<M: Copy + PartialEq> Reader<'_, '_, M> {
     /// The line of at most `budget` plies after `mv`, proving the position again if the table
     /// lost it.
     fn child<G: Game<Move = M>>(&mut self, pos: &mut G, mv: M, budget: u16) -> Read<M> {
+        self.enter_proven(pos, mv);
+        let read = self.read(pos, budget);
+        self.solver.leave(pos, mv);
+        read
+    }
+
+    /// Plays `mv` from `pos` on the solver's path and proves the position it leads to again if
+    /// the table holds no proof of it.
+    fn enter_proven<G: Game<Move = M>>(&mut self, pos: &mut G, mv: M) {
         self.solver.enter(pos, self.solver.key(pos), mv);
         if self.solver.table.mate_len(self.solver.key(pos)).is_none() {
             self.prove(pos);
         }
-        let read = self.read(pos, budget);
-        self.solver.leave(pos, mv);
-        read
     }
 
     /// Searches `pos` to a decision (or until the search is stopped).

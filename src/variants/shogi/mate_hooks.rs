@@ -102,7 +102,6 @@ impl Shogi {
         // horse, dragon.
         const WORTH: [i32; 14] = [10, 20, 20, 30, 50, 50, 50, 80, 50, 50, 50, 50, 80, 80];
         let worth = self.kind_after(mv).map_or(0, |kind| WORTH[kind as usize]);
-        let declined = if self.declines_promotion(mv) { 1000 } else { 0 };
         let distance = self.board.king_square(attacker.opponent()).map_or(0, |king| {
             let (files, ranks) = (file_of(king).abs_diff(file_of(mv.to())), rank_of(king).abs_diff(rank_of(mv.to())));
             files.max(ranks) as i32
@@ -110,6 +109,7 @@ impl Shogi {
         if mv.dropped().is_some() && self.side != attacker {
             return worth + 10 * distance;
         }
+        let declined = if self.declines_promotion(mv) { 1000 } else { 0 };
         declined - worth + 10 * distance
     }
 
