@@ -1,5 +1,6 @@
-//! The checkers evaluation: material (Men, Princes), how far the Men have advanced, the back
-//! rank kept to stop enemy promotions, mobility, and in the 9x9 games the royal King's shelter.
+//! The checkers evaluation: material (Men, Princes), how far the Men have advanced, Men with a
+//! free path to promotion, the back rank kept to stop enemy promotions, mobility, and in the
+//! 9x9 games the royal King's shelter.
 
 use super::capture::forward;
 use super::geometry::{squares, Dir, Geometry, Squares};
@@ -20,13 +21,23 @@ crate::weight_table! {
         pub back_rank: Score,
         /// Per square a piece can step to.
         pub mobility: Score,
-        /// Per own piece diagonally next to the own King.
-        pub guardian: Score,
+        /// Per own piece diagonally next to the own King, on the side the enemy's Men come from
+        /// (where an enemy Man would stand to jump it).
+        pub guard_front: Score,
+        /// Per own piece diagonally next to the own King, on its own side (where an enemy Man
+        /// jumping it would land).
+        pub guard_back: Score,
         /// Per enemy piece within two rows and columns of the own King.
         pub king_danger: Score,
         /// Per line through the own King along which it could be jumped: both neighbours on the
         /// board and neither an own piece (diagonals; in philosophy-checkers also ranks and files).
         pub open_line: Score,
+        /// Per forward diagonal of the enemy's Men along which one of them could jump the own
+        /// King: the square before the King not the own side's, the square beyond it empty.
+        pub exposed: Score,
+        /// Per own Man with no enemy piece anywhere in the cone of squares ahead of it, up to its
+        /// promotion rank, by the rows it still has to go (1, 2, 3, 4 or more).
+        pub free_path: [Score; 4],
     }
 }
 
@@ -66,8 +77,13 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
     let mut score = men.count_ones() as Score * w.man + princes.count_ones() as Score * w.prince;
     let back = geo.far[side.opponent().index()];
     score += (men & back).count_ones() as Score * w.back_rank;
+    let enemy = pieces.side(side.opponent());
     for sq in squares(men) {
-        score += w.advance[advance(geo, side, sq)];
+        let advanced = advance(geo, side, sq);
+        score += w.advance[advanced];
+        if let Some(rows) = free_rows(geo, side, sq, enemy) {
+            score += w.free_path[rows.clamp(1, 4) - 1];
+        }
     }
     let mut reach = 0;
     for &dir in forward(side) {
@@ -79,7 +95,17 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
     score += reach as Score * w.mobility;
     let king = pieces.of(side, Piece::King);
     if king != 0 {
-        score += (neighbours(geo, king) & own).count_ones() as Score * w.guardian;
+        let [toward, away] = [forward(side), forward(side.opponent())];
+        let front = toward.iter().fold(0, |acc, &dir| acc | geo.shift(king, dir));
+        let back = away.iter().fold(0, |acc, &dir| acc | geo.shift(king, dir));
+        score += (front & own).count_ones() as Score * w.guard_front;
+        score += (back & own).count_ones() as Score * w.guard_back;
+        // An enemy Man moving along `dir` jumps the King from the square before it (along
+        // `dir`) onto the square beyond.
+        for &dir in away {
+            let (before, beyond) = (geo.shift(king, dir.opposite()), geo.shift(king, dir));
+            score -= (before != 0 && before & own == 0 && beyond & empty != 0) as Score * w.exposed;
+        }
         let near = neighbours(geo, neighbours(geo, king) | king);
         score -= (near & pieces.side(side.opponent())).count_ones() as Score * w.king_danger;
         // A King on an edge has no line to be jumped along: only the lines with a square on
@@ -104,7 +130,70 @@ fn advance(geo: &Geometry, side: Side, sq: usize) -> usize {
     }
 }
 
+/// The rows the Man of `side` on `sq` has to go to promote when no piece of `enemy` stands in
+/// the cone of squares it could step to on the way; `None` when one does.
+fn free_rows(geo: &Geometry, side: Side, sq: usize, enemy: Squares) -> Option<usize> {
+    let rows = geo.width - 1 - advance(geo, side, sq);
+    let mut cone: Squares = 1 << sq;
+    for _ in 0..rows {
+        cone = forward(side).iter().fold(0, |acc, &dir| acc | geo.shift(cone, dir));
+        if cone & enemy != 0 {
+            return None;
+        }
+    }
+    Some(rows)
+}
+
 /// The squares diagonally next to a square of `set`.
 fn neighbours(geo: &Geometry, set: Squares) -> Squares {
     Dir::DIAGONAL.iter().fold(0, |acc, &dir| acc | geo.shift(set, dir))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::checkers::position_string::parse_position;
+
+    /// Every weight 0: a test sets the ones it looks at.
+    fn zero() -> Weights {
+        Weights {
+            man: 0,
+            prince: 0,
+            advance: [0; 9],
+            back_rank: 0,
+            mobility: 0,
+            guard_front: 0,
+            guard_back: 0,
+            king_danger: 0,
+            open_line: 0,
+            exposed: 0,
+            free_path: [0; 4],
+        }
+    }
+
+    /// The enryo evaluation of `board` (a position string's board) with the first player to
+    /// move.
+    fn eval(board: &str, w: &Weights) -> Score {
+        let position = parse_position(Kind::Enryo, &format!("{board} b - 1")).expect("a valid test position");
+        evaluate(&position, w)
+    }
+
+    #[test]
+    fn a_man_with_no_enemy_in_the_cone_ahead_has_a_free_path() {
+        let w = Weights { free_path: [1, 10, 100, 1000], ..zero() };
+        // Black's Man on 1e, four rows from promotion; White's King on 9a, outside its cone.
+        assert_eq!(eval("k8/9/9/9/8M/9/9/9/4K4", &w), 1000);
+        // A White Man on 3c stands in the cone; it has Black's King and Man in its own.
+        assert_eq!(eval("k8/9/6m2/9/8M/9/9/9/4K4", &w), 0);
+    }
+
+    #[test]
+    fn guards_are_told_apart_by_the_side_the_enemy_men_come_from() {
+        let w = Weights { guard_front: 1, guard_back: 10, exposed: 100, ..zero() };
+        // Black's King on 5e, its Men on 4d (in front, toward White) and 6f (behind). White's
+        // Men could jump it from 6d onto 4f: one line exposed.
+        assert_eq!(eval("k8/9/9/5M3/4K4/3M5/9/9/9", &w), 11 - 100);
+        // A Man on 4f closes that line.
+        assert_eq!(eval("k8/9/9/5M3/4K4/3M1M3/9/9/9", &w), 21);
+    }
 }
