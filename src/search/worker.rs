@@ -74,6 +74,11 @@ fn table_move_index<G: Game>(moves: &[G::Move], code: Option<u32>) -> Option<usi
     moves.iter().position(|&mv| G::encode(mv) == code)
 }
 
+/// How many of `noisy` are true.
+fn count_noisy(noisy: &[bool]) -> usize {
+    noisy.iter().filter(|&&n| n).count()
+}
+
 /// A root move with the score and line of its last search.
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
@@ -523,19 +528,28 @@ impl<'a, G: Game> Worker<'a, G> {
             (true, Some(_)) => eval.or_else(|| Some(self.evaluate())),
             _ => None,
         };
+        // The noisy moves not yet picked (known once the moves are ranked).
+        let mut noisy_left = if tt_first { 0 } else { count_noisy(&ranked.noisy) };
         for i in 0..moves.len() {
             if tt_first && i == 1 {
                 self.ordering.rank(&self.game, side.index(), ply, &moves, &mut ranked);
+                noisy_left = count_noisy(&ranked.noisy[1..]);
+            }
+            let prunable = shallow && i > 0 && best > -MATE_BOUND;
+            // Step 6a. Late-move pruning: past a number of quiet moves that grows with depth,
+            // the rest are not searched; once no noisy move is left either, the node is done
+            // (without picking, one by one, the quiet moves it would skip).
+            let late = G::SELECTIVE_SEARCH && prunable && quiets_tried.len() as i32 >= 3 + depth * depth;
+            if late && noisy_left == 0 {
+                break;
             }
             if !(tt_first && i == 0) {
                 pick_next(&mut moves, &mut ranked, i);
+                noisy_left -= usize::from(ranked.noisy[i]);
             }
             let mv = moves[i];
             let quiet = if tt_first && i == 0 { !self.game.is_noisy(mv) } else { !ranked.noisy[i] };
-            let prunable = shallow && i > 0 && best > -MATE_BOUND;
-            // Step 6a. Late-move pruning: past a number of quiet moves that grows with depth,
-            // the rest are not searched.
-            if G::SELECTIVE_SEARCH && prunable && quiet && quiets_tried.len() as i32 >= 3 + depth * depth {
+            if late && quiet {
                 continue;
             }
             // Step 6b. Exchange pruning: a move that loses more material than the depth left
