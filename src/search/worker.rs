@@ -14,6 +14,7 @@
 //! (ProbCut, for games that declare a futility margin).
 
 use super::chance::Outcomes;
+use super::chance_probcut::Estimate;
 use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
@@ -144,6 +145,9 @@ pub struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     moves: Vec<Vec<G::Move>>,
     ranked: Vec<Ranked>,
+    /// How many chance nodes searched with a null window enclose the node under search: below
+    /// one, no node is on the principal variation, whatever its window.
+    off_pv: u32,
     /// A draw's score for the side to move, by [`Side::index`]: the root position's
     /// [`Game::draw_value`] for the root side, its negative for the other.
     draw: [Score; 2],
@@ -178,6 +182,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
             ranked: vec![Ranked::default(); MAX_PLY + 2],
+            off_pv: 0,
             draw,
         }
     }
@@ -431,7 +436,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if ply >= MAX_PLY {
             return self.evaluate();
         }
-        let pv_node = beta - alpha > 1;
+        let pv_node = beta - alpha > 1 && self.off_pv == 0;
 
         // Step 2. Mate-distance pruning.
         alpha = alpha.max(loss_in(ply));
@@ -682,7 +687,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // The table: any entry decides a node off the principal variation (quiescence stores
         // at depth 0, below every search).
         let key = self.game.key();
-        let pv_node = beta - alpha > 1;
+        let pv_node = beta - alpha > 1 && self.off_pv == 0;
         let hit = self.shared.tt.probe(key);
         if let Some(s) = hit.filter(|_| !pv_node).and_then(|h| h.cutoff(0, ply, alpha, beta)) {
             return s;
@@ -805,7 +810,12 @@ impl<'a, G: Game> Worker<'a, G> {
     /// decides. `cut` (an expected cut node) passes on to the outcomes, which fail high with
     /// their node.
     fn chance(&mut self, depth: i32, ply: usize, alpha: Score, beta: Score, cut: bool) -> Score {
+        // ChanceProbCut's search keeps late-move pruning below a chance node searched with a
+        // null window, whatever windows Star1 gives its rolls.
+        let off_pv = u32::from(beta - alpha == 1 && matches!(self.shared.chance, ChancePruning::ProbCut(_)));
+        self.off_pv += off_pv;
         let value = self.expectation(depth, ply, alpha, beta, cut);
+        self.off_pv -= off_pv;
         self.pv[ply].clear();
         value
     }
@@ -832,10 +842,24 @@ impl<'a, G: Game> Worker<'a, G> {
             return s;
         }
 
+        // Step 1b. ChanceProbCut: a search some turns shallower, beyond the window by its
+        // margin, is taken as the node's cut.
+        if let Some(estimate) = match mode {
+            ChancePruning::ProbCut(estimates) => estimates.at(depth),
+            _ => None,
+        } {
+            if let Some(s) = self.chance_probcut(depth, ply, alpha, beta, estimate, cut) {
+                return s;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
+
         // Step 2. Star2: bounds for every roll before any is searched: what the table knows of
         // the position after it, then a probe of the roll's first turn up to the threshold that
         // would let the node fail high (any value it proves is a lower bound of the roll's).
-        if mode == ChancePruning::Star2 {
+        if mode != ChancePruning::Star1 {
             for (i, &mv) in moves.iter().enumerate() {
                 self.game.play(mv);
                 let hit = self.shared.tt.probe(self.game.key());
@@ -901,6 +925,27 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 4. Store the result (a fail-soft bound outside the window, as decision nodes do).
         self.shared.tt.store(key, None, to_tt(value, ply), depth, Bound::of(value, alpha, beta));
         value
+    }
+
+    /// ChanceProbCut at the chance node of `depth` searched with `(alpha, beta)`: the node itself
+    /// searched `estimate.reduction` turns shallower (at depth 0 or less, evaluated) with the
+    /// window the estimate tests, and its fail-high or fail-low if the shallow value lies beyond
+    /// it (`chance_probcut.rs`). `None`: no cut (or the search stopped).
+    fn chance_probcut(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        estimate: Estimate,
+        cut: bool,
+    ) -> Option<Score> {
+        let (low, high) = estimate.window(alpha, beta)?;
+        let shallow = self.search(depth - estimate.reduction, ply, low, high, cut);
+        if self.stopped {
+            return None;
+        }
+        estimate.verdict(shallow, alpha, beta)
     }
 
     /// Star2's probe of a decision node just after a roll: its first turn (the table's, else the
