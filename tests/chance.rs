@@ -10,7 +10,10 @@ mod expectimax;
 use expectimax::{expectimax, Seen};
 use std::sync::Mutex;
 use tetsugaku::game::{perft, perft_divide, Game, GameError, RuleValues, Turn, VariantSpec};
-use tetsugaku::search::{search, ChancePruning, Config, Control, Event, Limits, ScoreReport, TranspositionTable};
+use tetsugaku::search::{
+    search, ChancePruning, Config, Control, Estimate, Estimates, Event, Limits, ScoreReport, TranspositionTable,
+};
+use tetsugaku::vocabulary::score::{INFINITE, MATE_BOUND};
 use tetsugaku::vocabulary::{Outcome, Score, Side, WinReason};
 
 /// A race: each turn the player rolls a three-sided die (faces 1, 2, 3, weighted by `die`,
@@ -236,9 +239,9 @@ fn perft_sums_chance_outcomes_without_using_depth() {
     }
 }
 
-/// Runs a fixed-depth search, keeping every event.
+/// Runs a fixed-depth search with Star2 (exact), keeping every event.
 fn run(root: &Race, depth: u32, multipv: usize, tt: &TranspositionTable) -> (tetsugaku::search::Summary, Vec<Event>) {
-    run_with(root, depth, Config { multipv, ..Config::default() }, tt)
+    run_with(root, depth, Config { multipv, chance: ChancePruning::Star2, ..Config::default() }, tt)
 }
 
 /// Runs a fixed-depth search with `config`, keeping every event.
@@ -261,6 +264,13 @@ fn report(score: Score) -> ScoreReport {
     ScoreReport::from_score(score)
 }
 
+/// ChanceProbCut with margins beyond every score: its shallow searches never cut, and (the
+/// race having too few moves for late-move pruning) it is Star2.
+const NEVER_CUT: Estimates = Estimates {
+    deep: Estimate { reduction: 2, drift: 0, margin: INFINITE },
+    last_turn: Estimate { reduction: 1, drift: 0, margin: INFINITE },
+};
+
 #[test]
 fn search_value_is_the_weighted_expectimax() {
     let tt = TranspositionTable::new(16).expect("16 MiB");
@@ -270,7 +280,7 @@ fn search_value_is_the_weighted_expectimax() {
             let mut game = root.clone();
             let exact = expectimax(&mut game, depth, 0, &mut seen);
             let what = format!("{} depth {depth}", root.position_string());
-            for chance in [ChancePruning::Plain, ChancePruning::Star1] {
+            for chance in [ChancePruning::Plain, ChancePruning::Star1, ChancePruning::ProbCut(NEVER_CUT)] {
                 let (summary, _) = run_with(&root, depth as u32, Config { chance, ..Config::default() }, &tt);
                 assert_eq!(summary.score, Some(exact), "{what} {chance:?}: {summary:?}");
             }
@@ -305,6 +315,36 @@ fn search_value_is_the_weighted_expectimax() {
     }
     // The positions reach finished games, and means just short of a certain win.
     assert!(seen.decided > 1000 && seen.clamped > 10, "{seen:?}");
+}
+
+/// ChanceProbCut's contract on the race, whatever its estimates: a legal move, and a value
+/// that is decided only when the exact value is decided the same way (its verdicts are never
+/// decided scores, and late-move pruning never prunes at a node whose tried moves all lose).
+/// The searches do cut: some values differ from the exact ones.
+#[test]
+fn chance_probcut_finds_legal_moves_and_no_false_decided_values() {
+    let tt = TranspositionTable::new(16).expect("16 MiB");
+    let mut cut = 0;
+    for root in positions() {
+        for depth in 1..=6 {
+            let mut game = root.clone();
+            let exact = expectimax(&mut game, depth, 0, &mut Seen::default());
+            for (drift, margin) in [(0, 0), (-10, 5), (10, 40)] {
+                let estimate = Estimate { reduction: 1, drift, margin };
+                let estimates = Estimates { deep: estimate, last_turn: estimate };
+                let config = Config { chance: ChancePruning::ProbCut(estimates), ..Config::default() };
+                let (summary, _) = run_with(&root, depth as u32, config, &tt);
+                let what = format!("{} depth {depth} {estimate:?}: {summary:?}, exact {exact}", root.position_string());
+                let value = summary.score.expect("a score");
+                assert!(root.parse_move(summary.best.as_deref().expect("a move")).is_ok(), "{what}");
+                if value.abs() >= MATE_BOUND {
+                    assert!(exact.abs() >= MATE_BOUND && exact.signum() == value.signum(), "{what}");
+                }
+                cut += usize::from(value != exact);
+            }
+        }
+    }
+    assert!(cut >= 5, "{cut} searches cut short of the exact value");
 }
 
 #[test]

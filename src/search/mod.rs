@@ -4,6 +4,7 @@
 //! check.
 
 mod chance;
+mod chance_probcut;
 mod control;
 mod cores;
 mod eval_cache;
@@ -14,6 +15,7 @@ mod skill;
 mod tt;
 mod worker;
 
+pub use chance_probcut::{Estimate, Estimates};
 pub use control::Control;
 pub use limits::{Budget, Limits};
 pub use skill::{Skill, CANDIDATES, LADDER};
@@ -29,8 +31,9 @@ use std::time::Duration;
 use worker::Worker;
 
 /// How chance nodes are searched (docs/game-contract.md §3; `chance.rs`). Only the default is
-/// played; the others exist to measure what the pruning saves and to test that it is exact.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// played; the others exist to measure what the pruning saves and to test that Star1 and Star2
+/// are exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChancePruning {
     /// Plain expectimax: every roll searched with a full window, no cut at the chance node and no
     /// table entry for it.
@@ -39,8 +42,21 @@ pub enum ChancePruning {
     Star1,
     /// Star2: Star1 after bounding every roll first (the table's entries, then a probe of each
     /// roll's first turn).
-    #[default]
     Star2,
+    /// Forward pruning at chance nodes, then Star2: ChanceProbCut (a chance node searched
+    /// fewer turns deep, its window moved by the estimate's drift and widened by its margin; a
+    /// value beyond it taken as the node's fail-high or fail-low; `chance_probcut.rs`), and
+    /// below a chance node searched with a null window no node counts as on the principal
+    /// variation (so late-move pruning applies there, whatever windows Star1 gives the rolls).
+    /// A heuristic: the value may differ from Star2's.
+    ProbCut(Estimates),
+}
+
+impl Default for ChancePruning {
+    /// ChanceProbCut with the estimates measured on Shogammon's middlegames.
+    fn default() -> ChancePruning {
+        ChancePruning::ProbCut(Estimates::MEASURED)
+    }
 }
 
 /// Search settings that come from engine options.
@@ -59,7 +75,7 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// One thread, one principal variation, no overhead, Star2, full strength.
+    /// One thread, one principal variation, no overhead, ChanceProbCut, full strength.
     fn default() -> Config {
         Config { threads: 1, multipv: 1, move_overhead: 0, chance: ChancePruning::default(), skill: Skill::FULL }
     }

@@ -3,8 +3,8 @@
 //! in games with check; it tries the table's move first, stands pat on at least the table's
 //! proven bound, skips captures that cannot reach alpha by the futility margin unless they
 //! check, and stores its results at depth 0), null-move pruning and late-move reductions
-//! where the game allows, and expectimax with Star1 and Star2 cuts at chance nodes
-//! (`chance.rs`). Near the horizon, at nodes off the principal variation and not in check, moves
+//! where the game allows, and expectimax with ChanceProbCut, Star1 and Star2 cuts at chance
+//! nodes (`chance_probcut.rs`, `chance.rs`). Near the horizon, at nodes off the principal variation and not in check, moves
 //! are pruned: quiet moves past a count that grows with depth (late-move pruning), moves whose
 //! exchange loses more than the depth left can make good (exchange pruning), and quiet
 //! non-checking moves at a node evaluated far below alpha (futility, for games that declare a
@@ -14,6 +14,7 @@
 //! (ProbCut, for games that declare a futility margin).
 
 use super::chance::Outcomes;
+use super::chance_probcut::Estimate;
 use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, Ordering, Ranked};
 use super::tt::Bound;
@@ -72,6 +73,11 @@ static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
 fn table_move_index<G: Game>(moves: &[G::Move], code: Option<u32>) -> Option<usize> {
     let code = code?;
     moves.iter().position(|&mv| G::encode(mv) == code)
+}
+
+/// How many of `noisy` are true.
+fn count_noisy(noisy: &[bool]) -> usize {
+    noisy.iter().filter(|&&n| n).count()
 }
 
 /// A root move with the score and line of its last search.
@@ -139,6 +145,9 @@ pub struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     moves: Vec<Vec<G::Move>>,
     ranked: Vec<Ranked>,
+    /// How many chance nodes searched with a null window enclose the node under search: below
+    /// one, no node is on the principal variation, whatever its window.
+    off_pv: u32,
     /// A draw's score for the side to move, by [`Side::index`]: the root position's
     /// [`Game::draw_value`] for the root side, its negative for the other.
     draw: [Score; 2],
@@ -173,6 +182,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
             ranked: vec![Ranked::default(); MAX_PLY + 2],
+            off_pv: 0,
             draw,
         }
     }
@@ -426,7 +436,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if ply >= MAX_PLY {
             return self.evaluate();
         }
-        let pv_node = beta - alpha > 1;
+        let pv_node = beta - alpha > 1 && self.off_pv == 0;
 
         // Step 2. Mate-distance pruning.
         alpha = alpha.max(loss_in(ply));
@@ -523,19 +533,28 @@ impl<'a, G: Game> Worker<'a, G> {
             (true, Some(_)) => eval.or_else(|| Some(self.evaluate())),
             _ => None,
         };
+        // The noisy moves not yet picked (known once the moves are ranked).
+        let mut noisy_left = if tt_first { 0 } else { count_noisy(&ranked.noisy) };
         for i in 0..moves.len() {
             if tt_first && i == 1 {
                 self.ordering.rank(&self.game, side.index(), ply, &moves, &mut ranked);
+                noisy_left = count_noisy(&ranked.noisy[1..]);
+            }
+            let prunable = shallow && i > 0 && best > -MATE_BOUND;
+            // Step 6a. Late-move pruning: past a number of quiet moves that grows with depth,
+            // the rest are not searched; once no noisy move is left either, the node is done
+            // (without picking, one by one, the quiet moves it would skip).
+            let late = G::SELECTIVE_SEARCH && prunable && quiets_tried.len() as i32 >= 3 + depth * depth;
+            if late && noisy_left == 0 {
+                break;
             }
             if !(tt_first && i == 0) {
                 pick_next(&mut moves, &mut ranked, i);
+                noisy_left -= usize::from(ranked.noisy[i]);
             }
             let mv = moves[i];
             let quiet = if tt_first && i == 0 { !self.game.is_noisy(mv) } else { !ranked.noisy[i] };
-            let prunable = shallow && i > 0 && best > -MATE_BOUND;
-            // Step 6a. Late-move pruning: past a number of quiet moves that grows with depth,
-            // the rest are not searched.
-            if G::SELECTIVE_SEARCH && prunable && quiet && quiets_tried.len() as i32 >= 3 + depth * depth {
+            if late && quiet {
                 continue;
             }
             // Step 6b. Exchange pruning: a move that loses more material than the depth left
@@ -668,7 +687,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // The table: any entry decides a node off the principal variation (quiescence stores
         // at depth 0, below every search).
         let key = self.game.key();
-        let pv_node = beta - alpha > 1;
+        let pv_node = beta - alpha > 1 && self.off_pv == 0;
         let hit = self.shared.tt.probe(key);
         if let Some(s) = hit.filter(|_| !pv_node).and_then(|h| h.cutoff(0, ply, alpha, beta)) {
             return s;
@@ -782,8 +801,9 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// A chance node: the weighted mean of the outcomes' values (expectimax), searched as
-    /// `Config.chance` says (default Star2: the table's bounds and probes, then Star1 cuts;
-    /// `chance.rs`): exactly the mean when it lies inside
+    /// `Config.chance` says (default ChanceProbCut, then Star2: the table's bounds and probes,
+    /// then Star1 cuts; `chance_probcut.rs`, `chance.rs`); with Star1 or Star2 exactly the mean
+    /// when it lies inside
     /// `(alpha, beta)`, else a fail-soft bound on the side it lies (stored in the table like a
     /// decision node's). The side to move is the same before and after the roll, so values are
     /// not negated, and a roll uses up no depth and no ply. Outcomes of weight 0 cannot happen
@@ -791,7 +811,12 @@ impl<'a, G: Game> Worker<'a, G> {
     /// decides. `cut` (an expected cut node) passes on to the outcomes, which fail high with
     /// their node.
     fn chance(&mut self, depth: i32, ply: usize, alpha: Score, beta: Score, cut: bool) -> Score {
+        // ChanceProbCut's search keeps late-move pruning below a chance node searched with a
+        // null window, whatever windows Star1 gives its rolls.
+        let off_pv = u32::from(beta - alpha == 1 && matches!(self.shared.chance, ChancePruning::ProbCut(_)));
+        self.off_pv += off_pv;
         let value = self.expectation(depth, ply, alpha, beta, cut);
+        self.off_pv -= off_pv;
         self.pv[ply].clear();
         value
     }
@@ -818,10 +843,24 @@ impl<'a, G: Game> Worker<'a, G> {
             return s;
         }
 
+        // Step 1b. ChanceProbCut: a search some turns shallower, beyond the window by its
+        // margin, is taken as the node's cut.
+        if let Some(estimate) = match mode {
+            ChancePruning::ProbCut(estimates) => estimates.at(depth),
+            _ => None,
+        } {
+            if let Some(s) = self.chance_probcut(depth, ply, alpha, beta, estimate, cut) {
+                return s;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
+
         // Step 2. Star2: bounds for every roll before any is searched: what the table knows of
         // the position after it, then a probe of the roll's first turn up to the threshold that
         // would let the node fail high (any value it proves is a lower bound of the roll's).
-        if mode == ChancePruning::Star2 {
+        if mode != ChancePruning::Star1 {
             for (i, &mv) in moves.iter().enumerate() {
                 self.game.play(mv);
                 let hit = self.shared.tt.probe(self.game.key());
@@ -887,6 +926,27 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 4. Store the result (a fail-soft bound outside the window, as decision nodes do).
         self.shared.tt.store(key, None, to_tt(value, ply), depth, Bound::of(value, alpha, beta));
         value
+    }
+
+    /// ChanceProbCut at the chance node of `depth` searched with `(alpha, beta)`: the node itself
+    /// searched `estimate.reduction` turns shallower (at depth 0 or less, evaluated) with the
+    /// window the estimate tests, and its fail-high or fail-low if the shallow value lies beyond
+    /// it (`chance_probcut.rs`). `None`: no cut (or the search stopped).
+    fn chance_probcut(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        estimate: Estimate,
+        cut: bool,
+    ) -> Option<Score> {
+        let (low, high) = estimate.window(alpha, beta)?;
+        let shallow = self.search(depth - estimate.reduction, ply, low, high, cut);
+        if self.stopped {
+            return None;
+        }
+        estimate.verdict(shallow, alpha, beta)
     }
 
     /// Star2's probe of a decision node just after a roll: its first turn (the table's, else the

@@ -123,9 +123,13 @@ fn value_on_board(piece: Piece, sq: Square, w: &Weights) -> Score {
     BOARD_VALUE[piece.kind.index()] + w.pawn_advance * advance.max(0)
 }
 
-/// One side's top pieces as the dice see them: each piece's die and the squares it reaches.
+/// One side's top pieces as the dice see them: per die number (1..=6; index 0 unused), the
+/// squares one of its pieces reaches, those two or more reach, and whether a piece of it other
+/// than the King reaches a square that is not a point.
 struct Forces {
-    reach: Vec<(u8, Bitboard, Kind)>,
+    once: [Bitboard; 7],
+    twice: [Bitboard; 7],
+    moves_off_points: [bool; 7],
     side: Side,
 }
 
@@ -133,13 +137,16 @@ impl Forces {
     fn of(board: &Board, side: Side, table: &DieTable) -> Forces {
         let tops = board.tops();
         let occupied = tops.occupied();
-        let reach = squares(tops.side(side))
-            .filter_map(|sq| {
-                tops.piece_at(sq)
-                    .map(|piece| (table.die_of(piece.kind), attacks(side, piece.kind, sq, occupied), piece.kind))
-            })
-            .collect();
-        Forces { reach, side }
+        let mut forces = Forces { once: [0; 7], twice: [0; 7], moves_off_points: [false; 7], side };
+        for sq in squares(tops.side(side)) {
+            let Some(piece) = tops.piece_at(sq) else { continue };
+            let die = table.die_of(piece.kind) as usize;
+            let reach = attacks(side, piece.kind, sq, occupied);
+            forces.twice[die] |= forces.once[die] & reach;
+            forces.once[die] |= reach;
+            forces.moves_off_points[die] |= piece.kind != Kind::King && reach & !board.points() != 0;
+        }
+        forces
     }
 
     /// How many die numbers (1..6) `side` could not use: no top piece of the die but the King
@@ -147,10 +154,7 @@ impl Forces {
     /// moves do not count: rewarding them draws the King out of shelter to keep its die alive
     /// (docs/strength.md).
     fn lost_dice(&self, board: &Board, table: &DieTable) -> Score {
-        let mut usable = [false; 7];
-        for &(die, reach, kind) in &self.reach {
-            usable[die as usize] |= kind != Kind::King && reach & !board.points() != 0;
-        }
+        let mut usable = self.moves_off_points;
         let hand = board.tops().hand(self.side);
         for kind in Kind::IN_HAND {
             usable[table.die_of(kind) as usize] |= hand.count(kind) > 0;
@@ -161,13 +165,15 @@ impl Forces {
     /// The expected loss of `victim` to these pieces' next roll: the largest chance × value over
     /// its pieces, plus half the second largest (a turn has two sub-moves).
     fn threat(&self, board: &Board, victim: Side, king_value: Score) -> Score {
+        let reached = self.once.iter().fold(0, |all, &once| all | once);
         let (mut first, mut second) = (0, 0);
-        for sq in squares(board.tops().side(victim)) {
+        for sq in squares(board.tops().side(victim) & reached) {
             let Some(top) = board.tops().piece_at(sq) else { continue };
             let lower = board.under(sq);
+            // Attackers per die, counted up to two (all the chances below tell apart).
             let mut attackers = [0u8; 7];
-            for &(die, reach, _) in &self.reach {
-                attackers[die as usize] += u8::from(reach & bit(sq) != 0);
+            for (die, count) in attackers.iter_mut().enumerate().skip(1) {
+                *count = u8::from(self.once[die] & bit(sq) != 0) + u8::from(self.twice[die] & bit(sq) != 0);
             }
             let chance = if lower.is_some() { point_chance(&attackers) } else { single_chance(&attackers) };
             if chance == 0 {
