@@ -4,7 +4,6 @@
 //!   in step;
 //! - `cross_check`: the engine against the reference (fixture lines, perft divide, random walks);
 //! - `search`: the search and the history-dependent legality (the no-repetition rule), `go mate`;
-//! - `mop_up`: the evaluation against a lone King;
 //! - `reference`: the independent reference generator; `positions`: hand-built position strings
 //!   and the engine-and-reference pair the tests play on.
 
@@ -13,7 +12,6 @@ mod cross_check;
 mod fixtures;
 #[path = "../harness/games.rs"]
 mod games;
-mod mop_up;
 mod positions;
 mod reference;
 #[path = "../harness/results.rs"]

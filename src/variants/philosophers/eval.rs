@@ -1,13 +1,11 @@
 //! The Philosopher's Chess evaluation, from the side to move's point of view: material (an
 //! Enlightened Philosopher is worth its extra tempo), pawn advancement, mobility under the
 //! Thought as it stands, what the Thought's other squares would give each side's
-//! Philosophers, pressure on the squares around each King, and, against a lone King, the
-//! mop-up: that King toward the edge and the Kings together (`lone_king.rs`).
+//! Philosophers, and pressure on the squares around each King.
 //!
 //! Its weights are in `weights.rs`; docs/strength.md lists every change tried.
 
 use super::board::Board;
-use super::lone_king::{edge_distance, kings_near, lone_side};
 use super::mind::Thought;
 use super::piece::{philosopher_targets, row, Field, Kind, KING};
 use super::position::Philosophers;
@@ -42,12 +40,6 @@ crate::weight_table! {
         pub zone_attack: Score,
         /// For having the move.
         pub tempo: Score,
-        /// Against a lone King (its side has nothing else on the Field), for the side with
-        /// material: per step that King stands from the centre (0..=4).
-        pub lone_edge: Score,
-        /// Against a lone King, for the side with material: per step the Kings are nearer than
-        /// opposite corners (0..=9).
-        pub kings_near: Score,
     }
 }
 
@@ -116,16 +108,5 @@ fn side_score(board: &Board, side: Side, w: &Weights) -> Score {
 pub fn evaluate(position: &Philosophers, w: &Weights) -> Score {
     let board = position.board();
     let us = position.side;
-    let score = side_score(board, us, w) - side_score(board, us.opponent(), w) + w.tempo;
-    match lone_side(board) {
-        Some(lone) => {
-            let mop_up = w.lone_edge * edge_distance(board.king(lone)) + w.kings_near * kings_near(board);
-            if lone == us {
-                score - mop_up
-            } else {
-                score + mop_up
-            }
-        }
-        None => score,
-    }
+    side_score(board, us, w) - side_score(board, us.opponent(), w) + w.tempo
 }

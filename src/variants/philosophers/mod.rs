@@ -8,8 +8,7 @@
 //!   sets of squares with the Thought, what attacks are read from;
 //! - [`Philosophers`] (position, record, [`crate::game::Game`]); `arrangements`: the
 //!   no-repetition record; `turns`: which turns are legal; `position_string`, `notation`
-//!   (tokens with reasons, the diagram), `eval` (with `lone_king`, the mop-up's
-//!   counts) and `exchange` (what a capture wins).
+//!   (tokens with reasons, the diagram), `eval` and `exchange` (what a capture wins).
 
 pub mod board;
 pub mod mind;
@@ -21,7 +20,6 @@ mod arrangements;
 pub(crate) mod drawing;
 mod eval;
 mod exchange;
-mod lone_king;
 mod notation;
 mod position;
 mod position_string;

@@ -11,6 +11,4 @@ pub const WEIGHTS: Weights = Weights {
     thought_reach: 1,
     zone_attack: 12,
     tempo: 12,
-    lone_edge: 12,
-    kings_near: 5,
 };
