@@ -9,7 +9,7 @@ mod chance_walk;
 
 use std::time::Instant;
 use tetsugaku::game::{Game, RuleValues};
-use tetsugaku::search::{search, ChancePruning, Config, Control, Limits, TranspositionTable};
+use tetsugaku::search::{search, ChancePruning, Config, Control, Estimates, Limits, TranspositionTable};
 use tetsugaku::variants::shogammon::Shogammon;
 use tetsugaku::vocabulary::SplitMix64;
 
@@ -24,7 +24,12 @@ fn main() {
     }
     let tt = TranspositionTable::new(64).expect("64 MiB");
     for depth in [2] {
-        let modes = [ChancePruning::Plain, ChancePruning::Star1, ChancePruning::Star2, ChancePruning::default()];
+        let modes = [
+            ChancePruning::Plain,
+            ChancePruning::Star1,
+            ChancePruning::Star2,
+            ChancePruning::ProbCut(Estimates::MEASURED),
+        ];
         let mut totals = [0u64; 4];
         let mut times = [0f64; 4];
         for (n, game) in positions.iter().enumerate() {
