@@ -3,11 +3,12 @@
 //! 9x9 games the royal King's shelter.
 
 use super::capture::forward;
-use super::geometry::{squares, Dir, Geometry, Squares};
+use super::geometry::{squares, Dir, Geometry, Squares, EIGHT, NINE};
 use super::position::{Checkers, Piece};
 use super::rules::Kind;
 use super::weights::{ENGLISH, ENRYO, PHILOSOPHY};
 use crate::vocabulary::{Score, Side};
+use std::sync::LazyLock;
 
 crate::weight_table! {
     /// The weights of the evaluation terms for one game (the constants are in `weights.rs`,
@@ -133,16 +134,28 @@ fn advance(geo: &Geometry, side: Side, sq: usize) -> usize {
 /// The rows the Man of `side` on `sq` has to go to promote when no piece of `enemy` stands in
 /// the cone of squares it could step to on the way; `None` when one does.
 fn free_rows(geo: &Geometry, side: Side, sq: usize, enemy: Squares) -> Option<usize> {
-    let rows = geo.width - 1 - advance(geo, side, sq);
-    let mut cone: Squares = 1 << sq;
-    for _ in 0..rows {
-        cone = forward(side).iter().fold(0, |acc, &dir| acc | geo.shift(cone, dir));
-        if cone & enemy != 0 {
-            return None;
+    let board = usize::from(geo.width == EIGHT.width);
+    (CONES[board][side.index()][sq] & enemy == 0).then(|| geo.width - 1 - advance(geo, side, sq))
+}
+
+/// `CONES[board][side][sq]`: every square a Man of `side` on `sq` could step to on its way to
+/// promotion, on the 9x9 board (0) and the 8x8 board (1).
+static CONES: LazyLock<[[[Squares; 64]; 2]; 2]> = LazyLock::new(|| {
+    let mut cones = [[[0; 64]; 2]; 2];
+    for (board, geo) in [&NINE, &EIGHT].into_iter().enumerate() {
+        for side in [Side::First, Side::Second] {
+            for sq in squares(geo.board) {
+                let (mut step, mut all): (Squares, Squares) = (1 << sq, 0);
+                for _ in 0..geo.width - 1 - advance(geo, side, sq) {
+                    step = forward(side).iter().fold(0, |acc, &dir| acc | geo.shift(step, dir));
+                    all |= step;
+                }
+                cones[board][side.index()][sq] = all;
+            }
         }
     }
-    Some(rows)
-}
+    cones
+});
 
 /// The squares diagonally next to a square of `set`.
 fn neighbours(geo: &Geometry, set: Squares) -> Squares {
