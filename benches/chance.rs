@@ -1,4 +1,4 @@
-//! `cargo bench --bench chance`: what Star1, Star2 and ChanceProbCut (the default) save at
+//! `cargo bench --bench chance`: what Star1, Star2 (the default) and ChanceProbCut save at
 //! Shogammon's chance nodes. Twenty decision nodes (seeded random walks from the start, rolls
 //! drawn by their weights) are searched to the same depth with plain expectimax, Star1, Star2
 //! and ChanceProbCut (one thread, a fresh 64 MiB table each); the nodes of each are printed,

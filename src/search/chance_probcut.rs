@@ -27,7 +27,7 @@
 //! depth-3 value in all (84 at most). Half the margins (and a search one turn shallower at depth
 //! 2) cut more but lost more (see the commit that set them).
 
-use crate::vocabulary::score::MATE_BOUND;
+use crate::vocabulary::score::{is_decisive, MATE_BOUND};
 use crate::vocabulary::Score;
 
 /// What a chance node's value searched `reduction` turns shallower (at least 1) says of its
@@ -68,9 +68,9 @@ impl Estimate {
     /// against: `alpha - margin - drift` unless `alpha` is decided or that bound would be,
     /// likewise `beta + margin - drift`.
     fn tested(self, alpha: Score, beta: Score) -> (Option<Score>, Option<Score>) {
-        let undecided = |x: Score| x > -MATE_BOUND && x < MATE_BOUND;
-        let low = Some(alpha).filter(|&a| undecided(a)).map(|a| a - self.margin - self.drift).filter(|&l| undecided(l));
-        let high = Some(beta).filter(|&b| undecided(b)).map(|b| b + self.margin - self.drift).filter(|&h| undecided(h));
+        let undecided = |x: &Score| !is_decisive(*x);
+        let low = Some(alpha).filter(undecided).map(|a| a - self.margin - self.drift).filter(undecided);
+        let high = Some(beta).filter(undecided).map(|b| b + self.margin - self.drift).filter(undecided);
         (low, high)
     }
 

@@ -77,7 +77,7 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// One thread, one principal variation, no overhead, ChanceProbCut, full strength.
+    /// One thread, one principal variation, no overhead, Star2, full strength.
     fn default() -> Config {
         Config { threads: 1, multipv: 1, move_overhead: 0, chance: ChancePruning::default(), skill: Skill::FULL }
     }

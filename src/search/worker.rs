@@ -1,12 +1,12 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
-//! search, quiescence on noisy moves (and on its first ply quiet checks that lose no material,
-//! in games with check; it tries the table's move first, stands pat on at least the table's
-//! proven bound, skips captures that cannot reach alpha by the futility margin unless they
-//! check, and stores its results at depth 0), null-move pruning and late-move reductions
-//! where the game allows, and expectimax with Star2 and Star1 cuts at chance nodes
-//! (`chance.rs`; ChanceProbCut, `chance_probcut.rs`, as a mode). Near the horizon, at nodes off the principal variation and not in check, moves
-//! are pruned: quiet moves past a count that grows with depth (late-move pruning), moves whose
-//! exchange loses more than the depth left can make good (exchange pruning), and quiet
+//! search, quiescence on noisy moves (and on its first ply quiet checks that lose no material, in
+//! games with check; it tries the table's move first, stands pat on at least the table's proven
+//! bound, skips captures that cannot reach alpha by the futility margin unless they check, and
+//! stores its results at depth 0), null-move pruning and late-move reductions where the game
+//! allows, and expectimax with Star2 and Star1 cuts at chance nodes (`chance.rs`; ChanceProbCut,
+//! `chance_probcut.rs`, as a mode). Near the horizon, at nodes off the principal variation and not
+//! in check, moves are pruned: quiet moves past a count that grows with depth (late-move pruning),
+//! moves whose exchange loses more than the depth left can make good (exchange pruning), and quiet
 //! non-checking moves at a node evaluated far below alpha (futility, for games that declare a
 //! margin). A check that does not lose the checking piece is searched one ply deeper; a node
 //! without a table move one ply shallower (internal iterative reduction). Deeper, a capture that
@@ -803,8 +803,8 @@ impl<'a, G: Game> Worker<'a, G> {
     /// A chance node: the weighted mean of the outcomes' values (expectimax), searched as
     /// `Config.chance` says (default Star2: the table's bounds and probes, then Star1 cuts,
     /// `chance.rs`; or ChanceProbCut first, `chance_probcut.rs`); with Star1 or Star2 exactly
-    /// the mean when it lies inside `(alpha, beta)`, else a fail-soft bound on the side it lies (stored in the table like a
-    /// decision node's). The side to move is the same before and after the roll, so values are
+    /// the mean when it lies inside `(alpha, beta)`, else a fail-soft bound on the side it lies
+    /// (stored in the table like a decision node's). The side to move is the same before and after the roll, so values are
     /// not negated, and a roll uses up no depth and no ply. Outcomes of weight 0 cannot happen
     /// and are not searched. Its principal variation is empty: a line stops where chance
     /// decides. `cut` (an expected cut node) passes on to the outcomes, which fail high with

@@ -82,7 +82,8 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
     for sq in squares(men) {
         let advanced = advance(geo, side, sq);
         score += w.advance[advanced];
-        if let Some(rows) = free_rows(geo, side, sq, enemy) {
+        if cone(geo, side, sq) & enemy == 0 {
+            let rows = geo.width - 1 - advanced;
             score += w.free_path[rows.clamp(1, 4) - 1];
         }
     }
@@ -97,8 +98,7 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
     let king = pieces.of(side, Piece::King);
     if king != 0 {
         let [toward, away] = [forward(side), forward(side.opponent())];
-        let front = toward.iter().fold(0, |acc, &dir| acc | geo.shift(king, dir));
-        let back = away.iter().fold(0, |acc, &dir| acc | geo.shift(king, dir));
+        let (front, back) = (shifted(geo, king, toward), shifted(geo, king, away));
         score += (front & own).count_ones() as Score * w.guard_front;
         score += (back & own).count_ones() as Score * w.guard_back;
         // An enemy Man moving along `dir` jumps the King from the square before it (along
@@ -108,7 +108,7 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
             score -= (before != 0 && before & own == 0 && beyond & empty != 0) as Score * w.exposed;
         }
         let near = neighbours(geo, neighbours(geo, king) | king);
-        score -= (near & pieces.side(side.opponent())).count_ones() as Score * w.king_danger;
+        score -= (near & enemy).count_ones() as Score * w.king_danger;
         // A King on an edge has no line to be jumped along: only the lines with a square on
         // each side, and no own piece on either, are open.
         let lines: &[(Dir, Dir)] = if position.kind == Kind::Philosophy { &LINES_ALL } else { &LINES_DIAGONAL };
@@ -131,11 +131,9 @@ fn advance(geo: &Geometry, side: Side, sq: usize) -> usize {
     }
 }
 
-/// The rows the Man of `side` on `sq` has to go to promote when no piece of `enemy` stands in
-/// the cone of squares it could step to on the way; `None` when one does.
-fn free_rows(geo: &Geometry, side: Side, sq: usize, enemy: Squares) -> Option<usize> {
-    let board = usize::from(geo.width == EIGHT.width);
-    (CONES[board][side.index()][sq] & enemy == 0).then(|| geo.width - 1 - advance(geo, side, sq))
+/// Every square the Man of `side` on `sq` could step to on its way to promotion.
+fn cone(geo: &Geometry, side: Side, sq: usize) -> Squares {
+    CONES[usize::from(geo.width == EIGHT.width)][side.index()][sq]
 }
 
 /// `CONES[board][side][sq]`: every square a Man of `side` on `sq` could step to on its way to
@@ -147,7 +145,7 @@ static CONES: LazyLock<[[[Squares; 64]; 2]; 2]> = LazyLock::new(|| {
             for sq in squares(geo.board) {
                 let (mut step, mut all): (Squares, Squares) = (1 << sq, 0);
                 for _ in 0..geo.width - 1 - advance(geo, side, sq) {
-                    step = forward(side).iter().fold(0, |acc, &dir| acc | geo.shift(step, dir));
+                    step = shifted(geo, step, forward(side));
                     all |= step;
                 }
                 cones[board][side.index()][sq] = all;
@@ -159,7 +157,12 @@ static CONES: LazyLock<[[[Squares; 64]; 2]; 2]> = LazyLock::new(|| {
 
 /// The squares diagonally next to a square of `set`.
 fn neighbours(geo: &Geometry, set: Squares) -> Squares {
-    Dir::DIAGONAL.iter().fold(0, |acc, &dir| acc | geo.shift(set, dir))
+    shifted(geo, set, &Dir::DIAGONAL)
+}
+
+/// The squares one step from a square of `set` in one of `dirs`.
+fn shifted(geo: &Geometry, set: Squares, dirs: &[Dir]) -> Squares {
+    dirs.iter().fold(0, |acc, &dir| acc | geo.shift(set, dir))
 }
 
 #[cfg(test)]

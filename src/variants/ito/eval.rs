@@ -46,12 +46,6 @@ fn zone(king: usize) -> Line {
     around & ((1 << SQUARES) - 1)
 }
 
-/// The square in front of `side`'s King on `king`, if on the line.
-#[inline]
-fn in_front(side: Side, king: usize) -> Option<usize> {
-    ahead(side, king, 1)
-}
-
 /// The square `steps` squares in front of `side`'s King on `king` (toward the enemy's end), if
 /// on the line.
 #[inline]
@@ -116,7 +110,7 @@ fn king_danger(board: &Board, side: Side, w: &Weights) -> Score {
             danger += w.open_neighbour;
         }
     }
-    if in_front(side, king).is_some_and(|square| board.at(square).is_none()) {
+    if ahead(side, king, 1).is_some_and(|square| board.at(square).is_none()) {
         let held: u8 = Kind::HELD.into_iter().map(|kind| board.in_hand(enemy, kind)).sum();
         danger += w.drop_threat * held as Score;
     }
