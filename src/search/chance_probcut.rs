@@ -24,8 +24,9 @@
 //! turn; the margin is one σ ([`Estimates::MEASURED`]). At depth 3 on the 20 middlegames (with
 //! the off-principal-variation rule of `ChancePruning::ProbCut`) the nodes fell from 328.5 M
 //! to 9.3 M; 10 of the 20 best turns differed from Star2's, losing 198 centipawns of Star2's
-//! depth-3 value in all (84 at most). Half the margins (and a search one turn shallower at depth
-//! 2) cut more but lost more (see the commit that set them).
+//! depth-3 value in all (84 at most). Without the drift, or with a search one turn shallower at
+//! depth 2, it cut more but lost more (docs/strength.md). It is not the default: in play it has
+//! not gained.
 
 use crate::vocabulary::score::{is_decisive, MATE_BOUND};
 use crate::vocabulary::Score;
