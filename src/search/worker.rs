@@ -134,6 +134,10 @@ pub struct Worker<'a, G: Game> {
     /// How many iterations in a row have ended with the same best move (main thread).
     stable_iterations: usize,
     nodes: u64,
+    /// The node count at which [`Worker::visit`] next checks the limits (main thread) or takes
+    /// turns (helper). A threshold, not a multiple: the root counts its moves outside `visit`,
+    /// so `visit` may see only counts of one parity.
+    next_check: u64,
     seldepth: usize,
     stopped: bool,
     /// Main thread: the clock time (ms) at which a timed search is aborted. The budget's hard
@@ -174,6 +178,7 @@ impl<'a, G: Game> Worker<'a, G> {
             reported_found: None,
             stable_iterations: 0,
             nodes: 0,
+            next_check: if id == 0 { CHECK_CLOCK_EVERY } else { TAKE_TURNS_EVERY },
             seldepth: 0,
             stopped: false,
             deadline: shared.budget.map(|b| b.hard),
@@ -362,14 +367,15 @@ impl<'a, G: Game> Worker<'a, G> {
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.id == 0 {
-            if self.nodes.is_multiple_of(CHECK_CLOCK_EVERY) {
-                self.flush_nodes();
-                self.check_limits();
-            }
-        } else if self.nodes.is_multiple_of(TAKE_TURNS_EVERY) {
+        if self.nodes >= self.next_check {
             self.flush_nodes();
-            self.shared.cores.take_turns(self.id);
+            if self.id == 0 {
+                self.next_check = self.nodes + CHECK_CLOCK_EVERY;
+                self.check_limits();
+            } else {
+                self.next_check = self.nodes + TAKE_TURNS_EVERY;
+                self.shared.cores.take_turns(self.id);
+            }
         }
         if !self.stopped && self.shared.control.halted() && (self.id != 0 || self.has_answer()) {
             self.stopped = true;

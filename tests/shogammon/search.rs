@@ -60,3 +60,19 @@ fn every_pruning_returns_the_brute_force_expectimax() {
     }
     assert!(decided > 0, "some root sees a King capture or a clamped mean");
 }
+
+#[test]
+fn a_node_limit_ends_the_search_where_every_root_turn_takes_the_king() {
+    // Roll 55 with two Rooks in hand: thousands of turns, the first of which takes the King
+    // (`R*3h,3h5h`). Each root turn is then one child, a finished game, so the node count moves
+    // in steps of two; the limit must still be seen once the first iteration is complete (it
+    // took 12,451 nodes), not only when the iterations run out (1.37 M nodes).
+    let text = "5gk2/3b2Pp1/3+L1p3/G5[ps]1[pl]/8[GP]/4n4/+p2G1[PB]3/4K2S1/8L w NLP2r2s2n9p 55 74";
+    let game = <Shogammon as Game>::from_position_string((), &RuleValues::default(), text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    let tt = TranspositionTable::new(4).expect("4 MiB");
+    let limits = Limits { nodes: Some(6_000), ..Limits::default() };
+    let summary = search(&game, &limits, &Config::default(), &tt, &Control::new(false), &|_| {}).expect("searches");
+    assert!(summary.score.is_some_and(|s| s >= MATE_BOUND), "{summary:?}");
+    assert!(summary.depth <= 2 && summary.nodes < 30_000, "{summary:?}");
+}
