@@ -5,17 +5,28 @@ use super::eval::Weights;
 
 /// Enryo (Philosophy Shogi Checkers).
 pub const ENRYO: Weights = Weights {
-    man: 102,
+    man: 101,
     prince: 175,
-    advance: [0, 9, 11, 11, 12, 8, 13, 26, 0],
-    back_rank: 8,
+    advance: [1, 12, 13, 12, 12, 6, 10, 23, 0],
+    back_rank: 9,
     mobility: 5,
-    guard_front: 12,
-    guard_back: 13,
-    king_danger: 22,
-    open_line: -7,
-    exposed: -2,
-    free_path: [18, 17, 19, -13],
+    guard_front: 9,
+    guard_back: 10,
+    king_danger: 21,
+    open_line: -8,
+    exposed: 1,
+    free_path: [23, 24, 25, -10],
+    king_square: [
+        [-36, 0, -11, 0, 6],
+        [0, -17, 0, 2, 0],
+        [-6, 0, 10, 0, 2],
+        [0, -7, 0, 4, 0],
+        [6, 0, 14, 0, 17],
+        [0, -9, 0, 13, 0],
+        [-1, 0, 2, 0, 7],
+        [0, -6, 0, -1, 0],
+        [-2, 0, 3, 0, 12],
+    ],
 };
 
 /// Philosophy Checkers.
@@ -31,6 +42,7 @@ pub const PHILOSOPHY: Weights = Weights {
     open_line: 11,
     exposed: -3,
     free_path: [81, 74, 63, 18],
+    king_square: [[0; 5]; 9],
 };
 
 /// English checkers.
@@ -46,4 +58,5 @@ pub const ENGLISH: Weights = Weights {
     open_line: 0,
     exposed: 0,
     free_path: [0, 0, 0, 0],
+    king_square: [[0; 5]; 9],
 };
