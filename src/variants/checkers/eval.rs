@@ -43,6 +43,9 @@ crate::weight_table! {
         /// from the nearer side edge, 0 on it]` (on an edge or in a corner it has fewer squares
         /// to flee to).
         pub king_square: [[Score; 5]; 9],
+        /// Per enemy Man, by the rows the own King has advanced from the own back rank (a King
+        /// out in the middle rows while many enemy Men remain).
+        pub king_row_men: [Score; 9],
     }
 }
 
@@ -115,7 +118,10 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
         score -= (near & enemy).count_ones() as Score * w.king_danger;
         let sq = king.trailing_zeros() as usize;
         let col = geo.col(sq);
-        score += w.king_square[advance(geo, side, sq)][col.min(geo.width - 1 - col)];
+        let (r, c) = (advance(geo, side, sq), col.min(geo.width - 1 - col));
+        score += w.king_square[r][c];
+        let enemy_men = pieces.of(side.opponent(), Piece::Man).count_ones() as Score;
+        score += enemy_men * w.king_row_men[r];
         // A King on an edge has no line to be jumped along: only the lines with a square on
         // each side, and no own piece on either, are open.
         let lines: &[(Dir, Dir)] = if position.kind == Kind::Philosophy { &LINES_ALL } else { &LINES_DIAGONAL };
@@ -192,6 +198,7 @@ mod tests {
             exposed: 0,
             free_path: [0; 4],
             king_square: [[0; 5]; 9],
+            king_row_men: [0; 9],
         }
     }
 
@@ -234,5 +241,14 @@ mod tests {
         assert_eq!(eval("k8/9/9/9/9/7K1/9/9/9", &w), 1000 - 100);
         // White's King on 8d is Black's mirrored: three rows down, one column from the left edge.
         assert_eq!(eval("9/9/9/1k7/9/7K1/9/9/9", &w), 0);
+    }
+
+    #[test]
+    fn the_kings_row_is_weighed_per_enemy_man() {
+        let w = Weights { king_row_men: [1, 0, 0, 10, 0, 0, 0, 0, 0], ..zero() };
+        // Black's King at home on 5i, two White Men; White's King at home, no Black Man.
+        assert_eq!(eval("k8/9/m1m6/9/9/9/9/9/4K4", &w), 2);
+        // Black's King three rows up on 2f; White's King at home facing one Black Man on 8h.
+        assert_eq!(eval("k8/9/m1m6/9/9/7K1/9/1M7/9", &w), 20 - 1);
     }
 }

@@ -5,28 +5,29 @@ use super::eval::Weights;
 
 /// Enryo (Philosophy Shogi Checkers).
 pub const ENRYO: Weights = Weights {
-    man: 101,
+    man: 102,
     prince: 175,
-    advance: [1, 12, 13, 12, 12, 6, 10, 23, 0],
+    advance: [1, 13, 13, 13, 13, 6, 10, 21, 0],
     back_rank: 9,
     mobility: 5,
     guard_front: 9,
-    guard_back: 10,
+    guard_back: 9,
     king_danger: 21,
-    open_line: -8,
-    exposed: 1,
-    free_path: [23, 24, 25, -10],
+    open_line: -9,
+    exposed: 4,
+    free_path: [25, 25, 26, -10],
     king_square: [
-        [-36, 0, -11, 0, 6],
-        [0, -17, 0, 2, 0],
-        [-6, 0, 10, 0, 2],
-        [0, -7, 0, 4, 0],
-        [6, 0, 14, 0, 17],
-        [0, -9, 0, 13, 0],
-        [-1, 0, 2, 0, 7],
+        [-46, 0, -19, 0, -4],
+        [0, -26, 0, -13, 0],
+        [-7, 0, 15, 0, 8],
+        [0, 0, 0, 16, 0],
+        [8, 0, 18, 0, 25],
+        [0, -7, 0, 17, 0],
+        [-2, 0, 3, 0, 8],
         [0, -6, 0, -1, 0],
-        [-2, 0, 3, 0, 12],
+        [-3, 0, 3, 0, 15],
     ],
+    king_row_men: [3, 3, 0, -3, -2, -2, 0, 1, 0],
 };
 
 /// Philosophy Checkers.
@@ -43,6 +44,7 @@ pub const PHILOSOPHY: Weights = Weights {
     exposed: -3,
     free_path: [81, 74, 63, 18],
     king_square: [[0; 5]; 9],
+    king_row_men: [0; 9],
 };
 
 /// English checkers.
@@ -59,4 +61,5 @@ pub const ENGLISH: Weights = Weights {
     exposed: 0,
     free_path: [0, 0, 0, 0],
     king_square: [[0; 5]; 9],
+    king_row_men: [0; 9],
 };
