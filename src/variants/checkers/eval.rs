@@ -1,6 +1,6 @@
 //! The checkers evaluation: material (Men, Princes), how far the Men have advanced, Men with a
 //! free path to promotion, the back rank kept to stop enemy promotions, mobility, and in the
-//! 9x9 games the royal King's shelter.
+//! 9x9 games the royal King's shelter and square.
 
 use super::capture::forward;
 use super::geometry::{squares, Dir, Geometry, Squares, EIGHT, NINE};
@@ -39,6 +39,13 @@ crate::weight_table! {
         /// Per own Man with no enemy piece anywhere in the cone of squares ahead of it, up to its
         /// promotion rank, by the rows it still has to go (1, 2, 3, 4 or more).
         pub free_path: [Score; 4],
+        /// By the own King's square: `[rows it has advanced from the own back rank][columns
+        /// from the nearer side edge, 0 on it]` (on an edge or in a corner it has fewer squares
+        /// to flee to).
+        pub king_square: [[Score; 5]; 9],
+        /// Per enemy Man, by the rows the own King has advanced from the own back rank (a King
+        /// out in the middle rows while many enemy Men remain).
+        pub king_row_men: [Score; 9],
     }
 }
 
@@ -109,6 +116,12 @@ fn side_terms(position: &Checkers, w: &Weights, side: Side) -> Score {
         }
         let near = neighbours(geo, neighbours(geo, king) | king);
         score -= (near & enemy).count_ones() as Score * w.king_danger;
+        let sq = king.trailing_zeros() as usize;
+        let col = geo.col(sq);
+        let (r, c) = (advance(geo, side, sq), col.min(geo.width - 1 - col));
+        score += w.king_square[r][c];
+        let enemy_men = pieces.of(side.opponent(), Piece::Man).count_ones() as Score;
+        score += enemy_men * w.king_row_men[r];
         // A King on an edge has no line to be jumped along: only the lines with a square on
         // each side, and no own piece on either, are open.
         let lines: &[(Dir, Dir)] = if position.kind == Kind::Philosophy { &LINES_ALL } else { &LINES_DIAGONAL };
@@ -184,6 +197,8 @@ mod tests {
             open_line: 0,
             exposed: 0,
             free_path: [0; 4],
+            king_square: [[0; 5]; 9],
+            king_row_men: [0; 9],
         }
     }
 
@@ -211,5 +226,29 @@ mod tests {
         assert_eq!(eval("k8/9/9/5M3/4K4/3M5/9/9/9", &w), 11 - 100);
         // A Man on 4f closes that line.
         assert_eq!(eval("k8/9/9/5M3/4K4/3M1M3/9/9/9", &w), 21);
+    }
+
+    #[test]
+    fn the_king_square_counts_rows_from_the_own_back_rank_and_columns_from_the_nearer_edge() {
+        let mut w = zero();
+        w.king_square[0][4] = 1;
+        w.king_square[0][0] = 100;
+        w.king_square[3][1] = 1000;
+        // Black's King at home on 5i (centre column); White's in the corner on 9a of its own
+        // back rank.
+        assert_eq!(eval("k8/9/9/9/9/9/9/9/4K4", &w), 1 - 100);
+        // Black's King on 2f: three rows up, one column from the right edge.
+        assert_eq!(eval("k8/9/9/9/9/7K1/9/9/9", &w), 1000 - 100);
+        // White's King on 8d is Black's mirrored: three rows down, one column from the left edge.
+        assert_eq!(eval("9/9/9/1k7/9/7K1/9/9/9", &w), 0);
+    }
+
+    #[test]
+    fn the_kings_row_is_weighed_per_enemy_man() {
+        let w = Weights { king_row_men: [1, 0, 0, 10, 0, 0, 0, 0, 0], ..zero() };
+        // Black's King at home on 5i, two White Men; White's King at home, no Black Man.
+        assert_eq!(eval("k8/9/m1m6/9/9/9/9/9/4K4", &w), 2);
+        // Black's King three rows up on 2f; White's King at home facing one Black Man on 8h.
+        assert_eq!(eval("k8/9/m1m6/9/9/7K1/9/1M7/9", &w), 20 - 1);
     }
 }

@@ -176,6 +176,12 @@ impl Geometry {
         self.rows[sq] as usize
     }
 
+    /// The column of `sq` (0 = the left, file `width`).
+    #[inline]
+    pub fn col(&self, sq: usize) -> usize {
+        (2 * sq + self.offset) % 9
+    }
+
     /// The USI name of `sq` (`5e`): file number, then rank letter.
     pub fn square_name(&self, sq: usize) -> String {
         let full = 2 * sq + self.offset;

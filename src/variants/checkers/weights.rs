@@ -7,15 +7,27 @@ use super::eval::Weights;
 pub const ENRYO: Weights = Weights {
     man: 102,
     prince: 175,
-    advance: [0, 9, 11, 11, 12, 8, 13, 26, 0],
-    back_rank: 8,
+    advance: [1, 13, 13, 13, 13, 6, 10, 21, 0],
+    back_rank: 9,
     mobility: 5,
-    guard_front: 12,
-    guard_back: 13,
-    king_danger: 22,
-    open_line: -7,
-    exposed: -2,
-    free_path: [18, 17, 19, -13],
+    guard_front: 9,
+    guard_back: 9,
+    king_danger: 21,
+    open_line: -9,
+    exposed: 4,
+    free_path: [25, 25, 26, -10],
+    king_square: [
+        [-46, 0, -19, 0, -4],
+        [0, -26, 0, -13, 0],
+        [-7, 0, 15, 0, 8],
+        [0, 0, 0, 16, 0],
+        [8, 0, 18, 0, 25],
+        [0, -7, 0, 17, 0],
+        [-2, 0, 3, 0, 8],
+        [0, -6, 0, -1, 0],
+        [-3, 0, 3, 0, 15],
+    ],
+    king_row_men: [3, 3, 0, -3, -2, -2, 0, 1, 0],
 };
 
 /// Philosophy Checkers.
@@ -31,6 +43,8 @@ pub const PHILOSOPHY: Weights = Weights {
     open_line: 11,
     exposed: -3,
     free_path: [81, 74, 63, 18],
+    king_square: [[0; 5]; 9],
+    king_row_men: [0; 9],
 };
 
 /// English checkers.
@@ -46,4 +60,6 @@ pub const ENGLISH: Weights = Weights {
     open_line: 0,
     exposed: 0,
     free_path: [0, 0, 0, 0],
+    king_square: [[0; 5]; 9],
+    king_row_men: [0; 9],
 };
