@@ -43,8 +43,18 @@ pub const PHILOSOPHY: Weights = Weights {
     open_line: 11,
     exposed: -3,
     free_path: [81, 74, 63, 18],
-    king_square: [[0; 5]; 9],
-    king_row_men: [0; 9],
+    king_square: [
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+    ],
+    king_row_men: [0, 0, 0, 0, 0, 0, 0, 0, 0],
 };
 
 /// English checkers.
@@ -60,6 +70,16 @@ pub const ENGLISH: Weights = Weights {
     open_line: 0,
     exposed: 0,
     free_path: [0, 0, 0, 0],
-    king_square: [[0; 5]; 9],
-    king_row_men: [0; 9],
+    king_square: [
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+    ],
+    king_row_men: [0, 0, 0, 0, 0, 0, 0, 0, 0],
 };
