@@ -184,9 +184,7 @@ impl Geometry {
 
     /// The USI name of `sq` (`5e`): file number, then rank letter.
     pub fn square_name(&self, sq: usize) -> String {
-        let full = 2 * sq + self.offset;
-        let (r, c) = (full / 9, full % 9);
-        format!("{}{}", self.width - c, (b'a' + r as u8) as char)
+        format!("{}{}", self.width - self.col(sq), (b'a' + self.row(sq) as u8) as char)
     }
 
     /// The dark square named `text`, if `text` names one.
