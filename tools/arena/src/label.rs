@@ -8,7 +8,7 @@ use crate::limit::SideClock;
 use crate::spec::EngineSpec;
 use std::time::Duration;
 use tetsugaku::tune::{is_quiet, sigmoid};
-use tetsugaku::{AnyGame, RuleValues, Side, Variant};
+use tetsugaku::{AnyGame, RuleValues, Side, Turn, Variant};
 
 /// Scores beyond this (mates, decided material) are labelled as this: a label near 0 or 1
 /// already says "decided", and a larger score would only stretch the fit's scale.
@@ -19,9 +19,29 @@ const HANG_TIMEOUT: Duration = Duration::from_secs(60);
 /// Position strings of `variant` labelled with the expected result for the first player.
 pub type Labelled = Vec<(String, f64)>;
 
-/// The quiet decision positions of `positions` (position strings of `variant` under `rules`),
-/// each labelled `sigmoid(1, score)` from the score `spec`'s engine reports for it (from the
-/// first player's point of view, capped at ±[`SCORE_CAP`]), searched by `workers` engine
+/// Which positions [`label`] labels.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Nodes {
+    /// Quiet decision positions, each by the engine's score of it.
+    Decision,
+    /// Chance positions (before a roll), each by the mean of the engine's scores of the
+    /// positions its outcomes lead to, weighted by their likelihoods: the value an
+    /// expectimax search gives the chance node, which is what a dice game's evaluation stands
+    /// for at the horizon (a decision position's score knows a roll its evaluation cannot see).
+    Chance,
+}
+
+/// One position to label: its string, whose side it is, and the positions its search scores
+/// are read from with their weights (the position itself with weight 1 at a decision).
+struct Job {
+    text: String,
+    side: Side,
+    searched: Vec<(String, u32)>,
+}
+
+/// The positions of `positions` (position strings of `variant` under `rules`) that `nodes`
+/// picks, each labelled `sigmoid(1, score)` from the scores `spec`'s engine reports (from the
+/// first player's point of view, each capped at ±[`SCORE_CAP`]), searched by `workers` engine
 /// processes at once. Positions the engine gives no score for are left out.
 pub fn label(
     positions: &[(String, f64)],
@@ -29,31 +49,49 @@ pub fn label(
     rules: &RuleValues,
     spec: &EngineSpec,
     workers: usize,
+    nodes: Nodes,
 ) -> Result<Labelled, String> {
-    let mut quiet = Vec::new();
+    let mut jobs = Vec::new();
     for (text, _) in positions {
         let game = AnyGame::new(variant, rules, Some(text)).map_err(|e| e.to_string())?;
-        if is_quiet(&game) {
-            quiet.push((text.as_str(), game.side()));
-        }
+        let searched = match nodes {
+            Nodes::Decision if is_quiet(&game) => vec![(text.clone(), 1)],
+            Nodes::Chance if matches!(game.turn(), Turn::Chance(_)) => outcomes(&game)?,
+            _ => continue,
+        };
+        jobs.push(Job { text: text.clone(), side: game.side(), searched });
     }
     let options = rule_options(rules);
-    let chunk = quiet.len().div_ceil(workers.max(1)).max(1);
+    let chunk = jobs.len().div_ceil(workers.max(1)).max(1);
     let results: Vec<Result<Labelled, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> =
-            quiet.chunks(chunk).map(|part| scope.spawn(|| label_part(part, variant.name, &options, spec))).collect();
+            jobs.chunks(chunk).map(|part| scope.spawn(|| label_part(part, variant.name, &options, spec))).collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a labelling thread panicked".into()))).collect()
     });
-    let mut labelled = Vec::with_capacity(quiet.len());
+    let mut labelled = Vec::with_capacity(jobs.len());
     for part in results {
         labelled.extend(part?);
     }
     Ok(labelled)
 }
 
-/// One engine process labelling `part` in order.
+/// The positions each outcome of the chance node `game` leads to, with the outcome's weight.
+fn outcomes(game: &AnyGame) -> Result<Vec<(String, u32)>, String> {
+    let mut after = game.clone();
+    let mut searched = Vec::new();
+    for (token, weight) in game.chance_outcomes() {
+        after.play_token(&token).map_err(|e| format!("{}: {token}: {e}", game.position_string()))?;
+        searched.push((after.position_string(), weight));
+        after.undo();
+    }
+    Ok(searched)
+}
+
+/// One engine process labelling `part` in order: a job's score is the weighted mean of its
+/// searches' capped scores, from the side to move's point of view (an outcome keeps the side
+/// to move), and the job is left out if any search gives no score.
 fn label_part(
-    part: &[(&str, Side)],
+    part: &[Job],
     variant: &str,
     options: &[(String, String)],
     spec: &EngineSpec,
@@ -61,17 +99,24 @@ fn label_part(
     let mut engine = Engine::start(spec, variant, options)?;
     let clock = SideClock::new(spec.limit);
     let mut labelled = Vec::with_capacity(part.len());
-    for &(text, side) in part {
-        engine.new_game().map_err(|f| format!("{}: {}", spec.name, f.describe()))?;
-        let go = SideClock::go_command(&clock, &clock, side == Side::First);
-        let reply = engine
-            .think(&format!("position sfen {text}"), &go, HANG_TIMEOUT)
-            .map_err(|f| format!("{}: {text}: {}", spec.name, f.describe()))?;
-        if let Some(score) = reply.score {
-            let score = score.clamp(-SCORE_CAP, SCORE_CAP);
-            let first = if side == Side::First { score } else { -score };
-            labelled.push((text.to_string(), sigmoid(1.0, first as i32)));
+    'jobs: for job in part {
+        let (mut sum, mut total) = (0i64, 0i64);
+        for (text, weight) in &job.searched {
+            engine.new_game().map_err(|f| format!("{}: {}", spec.name, f.describe()))?;
+            let go = SideClock::go_command(&clock, &clock, job.side == Side::First);
+            let reply = engine
+                .think(&format!("position sfen {text}"), &go, HANG_TIMEOUT)
+                .map_err(|f| format!("{}: {text}: {}", spec.name, f.describe()))?;
+            let Some(score) = reply.score else { continue 'jobs };
+            sum += score.clamp(-SCORE_CAP, SCORE_CAP) * i64::from(*weight);
+            total += i64::from(*weight);
         }
+        if total == 0 {
+            continue;
+        }
+        let score = (sum as f64 / total as f64).round() as i64;
+        let first = if job.side == Side::First { score } else { -score };
+        labelled.push((job.text.clone(), sigmoid(1.0, first as i32)));
     }
     engine.quit();
     Ok(labelled)

@@ -7,7 +7,7 @@
 //! the fit before and after and the weights that changed, and writes the constant back into the
 //! game's weights file with `--write`.
 
-use crate::label::{label as search_labels, Labelled};
+use crate::label::{label as search_labels, Labelled, Nodes};
 use crate::label_file::LabelSet;
 use crate::record::{parse_records, GameRecord, Termination};
 use crate::referee::Referee;
@@ -58,6 +58,12 @@ pub struct TuneArgs {
     /// Engine processes labelling at once.
     #[arg(long, default_value_t = 1)]
     label_concurrency: usize,
+    /// With `--label-engine`, label the chance positions (a dice game's positions before a
+    /// roll) instead of the quiet decision positions: each with the mean of the engine's scores
+    /// of the positions its outcomes lead to, weighted by their likelihoods (one search per
+    /// outcome: 21 in Shogammon).
+    #[arg(long, requires = "label_engine")]
+    label_chance: bool,
     /// Fit by gradient descent instead of the local search: this many steps of Adam over every
     /// position at once (`--passes` and `--step` then play no part). Only for evaluations linear
     /// in their weights, which the tuner checks on every position before it starts.
@@ -141,8 +147,9 @@ fn from_records(args: &TuneArgs) -> Result<Positions, String> {
         let spec = EngineSpec::parse(&[], &args.label_engine)?;
         let clock = Instant::now();
         let (before, held_before) = (train.len(), held.len());
-        train = search_labels(&train, &variant, &rules, &spec, args.label_concurrency)?;
-        held = search_labels(&held, &variant, &rules, &spec, args.label_concurrency)?;
+        let nodes = if args.label_chance { Nodes::Chance } else { Nodes::Decision };
+        train = search_labels(&train, &variant, &rules, &spec, args.label_concurrency, nodes)?;
+        held = search_labels(&held, &variant, &rules, &spec, args.label_concurrency, nodes)?;
         println!(
             "labelled {} of {before} positions and {} of {held_before} held out by {} ({:.0} s)",
             train.len(),

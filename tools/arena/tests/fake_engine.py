@@ -11,6 +11,8 @@ until the N-th `go` (default 1), where MODE takes over:
   hang        never answer again (ignores `stop` too), but stay alive
   disconnect  close stdout and stay alive
   junk        from the start, print junk lines before every relayed line (the game goes on)
+  dice        at every `go`, score the last Shogammon position 40 x the product of its roll's
+              two dice (a known answer for chance labels) and answer `bestmove resign`
 """
 
 import os
@@ -44,8 +46,15 @@ def relay_output():
 
 threading.Thread(target=relay_output, daemon=True).start()
 goes = 0
+roll = "-"
 for line in sys.stdin:
     if silent.is_set():
+        continue
+    if mode == "dice" and line.startswith("position sfen"):
+        roll = line.split()[5]
+    if mode == "dice" and line.startswith("go"):
+        say(f"info depth 1 score cp {40 * int(roll[0]) * int(roll[1])} pv resign")
+        say("bestmove resign")
         continue
     if line.startswith("go"):
         goes += 1

@@ -310,6 +310,41 @@ fn tune_labels_positions_with_an_engines_scores() {
     assert_eq!(number_after(&both, "positions, "), 2.0 * quiet, "{both}");
 }
 
+#[test]
+fn tune_labels_chance_positions_with_the_weighted_mean_over_the_rolls() {
+    let run =
+        arena("chance", &[real("a", "depth=1"), real("b", "depth=1")], "--variant shogammon --games 1 --max-plies 30");
+    assert!(run.success, "{}", run.progress);
+    let path = std::env::temp_dir().join(format!("arena-chance-{}.games", std::process::id()));
+    std::fs::write(&path, &run.records).unwrap();
+    // The labeller scores a position 40 x the product of its roll's dice: over the 36 ordered
+    // rolls that averages 40 x 3.5 x 3.5 = 490 (over the 21 rolls unweighted, 506.7).
+    let labels = path.with_extension("labels");
+    let mut args = vec!["tune".to_string(), path.display().to_string(), "--passes".into(), "1".into()];
+    args.extend(["--holdout", "0", "--skip-plies", "8", "--label-chance"].map(String::from));
+    args.push("--label-engine".into());
+    args.extend(fake("dice", 1).split_whitespace().map(String::from));
+    args.extend(["nodes=100".into(), "--save-labels".into(), labels.display().to_string()]);
+    let output = Command::new(env!("CARGO_BIN_EXE_arena")).args(&args).output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let saved = std::fs::read_to_string(&labels).unwrap_or_default();
+    let _ = std::fs::remove_file(&labels);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
+    // Chance and decision positions alternate: about half are labelled.
+    let (labelled, positions) = (number_after(&report, "labelled "), number_after(&report, " of "));
+    assert!(labelled > 0.0 && (2.0 * labelled - positions).abs() <= 1.0, "{report}");
+    let lines: Vec<&str> = saved.lines().filter(|l| l.starts_with("train ")).collect();
+    assert_eq!(lines.len() as f64, labelled, "{saved}");
+    for line in lines {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[5], "-", "a chance position: {line}");
+        let first = if fields[3] == "b" { 490 } else { -490 };
+        let label: f64 = fields[1].parse().unwrap();
+        assert!((label - tetsugaku::tune::sigmoid(1.0, first)).abs() < 1e-12, "{line}");
+    }
+}
+
 /// Runs `arena merge` on `shards` into `record`: (success, stdout and stderr).
 fn merge(shards: &[&PathBuf], record: &PathBuf, extra: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_arena"))
