@@ -246,4 +246,6 @@ impl Game for Philosophers {
     }
 
     const MATE_SEARCH: bool = true;
+
+    const FUTILITY_MARGIN: Option<Score> = Some(150);
 }
