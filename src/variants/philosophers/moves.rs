@@ -71,6 +71,12 @@ impl SubMove {
         self.0 & CAPTURE != 0
     }
 
+    /// Whether the sub-move takes a piece or promotes (what makes a turn noisy).
+    #[inline]
+    pub fn is_noisy(self) -> bool {
+        self.0 & CAPTURE != 0 || self.0 >> 12 & 3 != 0
+    }
+
     /// The sub-move without the capture flag: what a token names.
     #[inline]
     pub fn what(self) -> SubMove {
@@ -154,7 +160,7 @@ impl PhilosophersMove {
     /// Whether a sub-move takes a piece or promotes.
     #[inline]
     pub fn is_noisy(self) -> bool {
-        self.subs().any(|sub| sub.captures() || sub.promotion().is_some())
+        self.subs().any(SubMove::is_noisy)
     }
 
     /// The code: the two 15-bit sub-moves side by side (0 for a missing second one). Unique by

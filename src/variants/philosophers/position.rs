@@ -158,6 +158,12 @@ impl Game for Philosophers {
         self.legal_turns(&mut |turn| moves.push(turn));
     }
 
+    fn generate_noisy(&self, moves: &mut Vec<PhilosophersMove>) {
+        if self.outcome.is_none() {
+            self.noisy_turns(&mut |turn| moves.push(turn));
+        }
+    }
+
     fn count_legal(&self) -> u64 {
         let mut count = 0;
         self.legal_turns(&mut |_| count += 1);

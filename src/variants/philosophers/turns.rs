@@ -118,6 +118,33 @@ impl Philosophers {
         });
     }
 
+    /// Calls `visit` with every legal turn of the side to move that captures or promotes
+    /// ([`PhilosophersMove::is_noisy`]), in [`legal_turns`](Philosophers::legal_turns)'s order:
+    /// a quiet first sub-move that cannot begin a turn of two is never judged.
+    pub(super) fn noisy_turns(&self, visit: &mut impl FnMut(PhilosophersMove)) {
+        let board = &self.board;
+        board.sub_moves(self.side, &mut |first| {
+            let continues = self.continues_after(first);
+            if !first.is_noisy() && !continues || self.judge_sub(board, first, self.checked).is_err() {
+                return false;
+            }
+            if first.is_noisy() {
+                visit(PhilosophersMove::single(first));
+            }
+            if continues {
+                let mut after = *board;
+                after.make(first);
+                self.second_sub_moves(first, &after, &mut |second| {
+                    if (first.is_noisy() || second.is_noisy()) && self.judge_sub(&after, second, false).is_ok() {
+                        visit(PhilosophersMove::double(first, second));
+                    }
+                    false
+                });
+            }
+            false
+        });
+    }
+
     /// Whether the side to move has a legal turn: a legal first sub-move is one.
     pub(super) fn has_legal_turn(&self) -> bool {
         self.board.sub_moves(self.side, &mut |first| self.judge_sub(&self.board, first, self.checked).is_ok())
