@@ -74,7 +74,7 @@ impl SubMove {
     /// Whether the sub-move takes a piece or promotes (what makes a turn noisy).
     #[inline]
     pub fn is_noisy(self) -> bool {
-        self.0 & CAPTURE != 0 || self.0 >> 12 & 3 != 0
+        self.captures() || self.promotion().is_some()
     }
 
     /// The sub-move without the capture flag: what a token names.
