@@ -97,45 +97,40 @@ impl Philosophers {
 
     /// Calls `visit` with every legal turn of the side to move, each sub-move sequence once.
     pub(super) fn legal_turns(&self, visit: &mut impl FnMut(PhilosophersMove)) {
-        let board = &self.board;
-        board.sub_moves(self.side, &mut |first| {
-            if self.judge_sub(board, first, self.checked).is_err() {
-                return false;
-            }
-            visit(PhilosophersMove::single(first));
-            if self.continues_after(first) {
-                let mut after = *board;
-                after.make(first);
-                self.second_sub_moves(first, &after, &mut |second| {
-                    // `first` was legal: the King is safe after it.
-                    if self.judge_sub(&after, second, false).is_ok() {
-                        visit(PhilosophersMove::double(first, second));
-                    }
-                    false
-                });
-            }
-            false
-        });
+        self.walk_turns::<false>(visit);
     }
 
     /// Calls `visit` with every legal turn of the side to move that captures or promotes
     /// ([`PhilosophersMove::is_noisy`]), in [`legal_turns`](Philosophers::legal_turns)'s order:
     /// a quiet first sub-move that cannot begin a turn of two is never judged.
     pub(super) fn noisy_turns(&self, visit: &mut impl FnMut(PhilosophersMove)) {
+        self.walk_turns::<true>(visit);
+    }
+
+    /// The two-level walk behind [`legal_turns`](Philosophers::legal_turns) (`NOISY` false:
+    /// every legal turn) and [`noisy_turns`](Philosophers::noisy_turns) (`NOISY` true: only
+    /// the turns with a noisy sub-move). `NOISY` is a constant, so the full walk pays nothing
+    /// for the filter.
+    #[inline]
+    fn walk_turns<const NOISY: bool>(&self, visit: &mut impl FnMut(PhilosophersMove)) {
         let board = &self.board;
         board.sub_moves(self.side, &mut |first| {
-            let continues = self.continues_after(first);
-            if !first.is_noisy() && !continues || self.judge_sub(board, first, self.checked).is_err() {
+            if NOISY && !first.is_noisy() && !self.continues_after(first) {
                 return false;
             }
-            if first.is_noisy() {
+            if self.judge_sub(board, first, self.checked).is_err() {
+                return false;
+            }
+            if !NOISY || first.is_noisy() {
                 visit(PhilosophersMove::single(first));
             }
-            if continues {
+            if self.continues_after(first) {
                 let mut after = *board;
                 after.make(first);
                 self.second_sub_moves(first, &after, &mut |second| {
-                    if (first.is_noisy() || second.is_noisy()) && self.judge_sub(&after, second, false).is_ok() {
+                    // `first` was legal: the King is safe after it.
+                    let wanted = !NOISY || first.is_noisy() || second.is_noisy();
+                    if wanted && self.judge_sub(&after, second, false).is_ok() {
                         visit(PhilosophersMove::double(first, second));
                     }
                     false
