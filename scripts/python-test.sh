@@ -17,8 +17,9 @@ if ! "$venv/bin/python" -c "import maturin, pytest" 2>/dev/null; then
   "$venv/bin/pip" install -q maturin pytest >&2
 fi
 echo "== pip install ./tools/python" >&2
-# maturin is in the venv: no isolated build environment to download each run.
-"$venv/bin/pip" install -q --force-reinstall --no-deps --no-build-isolation ./tools/python >&2
+# maturin is in the venv: no isolated build environment to download each run. The venv's bin
+# goes first on PATH, as activating it would do: the build backend runs the `maturin` program.
+PATH="$PWD/$venv/bin:$PATH" "$venv/bin/pip" install -q --force-reinstall --no-deps --no-build-isolation ./tools/python >&2
 echo "== cargo build --release --bin tetsugaku --bin arena" >&2
 cargo build --release -q --bin tetsugaku --bin arena
 exec "$venv/bin/python" -m pytest -q tools/python/tests "$@"
