@@ -1,8 +1,9 @@
 //! The hasami-family evaluation: material, mobility, men exposed to a sandwich next move; in the
-//! capture games, the race to the last men (the side ahead takes the other's room); in the
-//! five-in-a-row variants, the potential of open five-square windows.
+//! capture games, the race to the last men (the side ahead takes the other's room and drives
+//! a lone man to an edge); in the five-in-a-row variants, the potential of open five-square
+//! windows.
 
-use super::geometry::{Dir, Geometry};
+use super::geometry::{squares, Dir, Geometry};
 use super::position::Hasami;
 use super::rules::Win;
 use super::weights::{CAPTURE, FIVE, MAKYEK};
@@ -27,6 +28,10 @@ crate::weight_table! {
         /// square of room the other side's men lack on average (out of a rook's 16), in quarters.
         /// A thinned-out enemy is hunted by taking its room (and a side that cannot move loses).
         pub restrict: Score,
+        /// Capture games: for the side ahead in men, per man of lead (at most three) and per
+        /// row or column the other side's lone man (when it has one left) stands from the centre
+        /// towards the nearest edge: a lone man is caught against an edge.
+        pub edge: Score,
         /// Capture games: the opponent `k + 1` captures from defeat, `k` = 0..=3, is worth this
         /// beyond its men (the last captures are the hardest to force).
         pub last_men: [Score; 4],
@@ -65,19 +70,37 @@ pub fn evaluate(position: &Hasami, w: &Weights) -> Score {
 
 /// The capture games' race for the side to move: the side ahead in men gains, per man of its
 /// lead (at most three), for each square of room the other side's men lack on average (a lone
-/// man is hunted by taking its room, and a side that cannot move loses); and each side gains as
-/// the other nears its last capturable men (`at_most` left loses).
+/// man is hunted by taking its room, and a side that cannot move loses) and for each row or
+/// column the other side's lone man stands towards an edge (where it is caught); and
+/// each side gains as the other nears its last capturable men (`at_most` left loses).
 fn hunt(position: &Hasami, at_most: u32, our_mobility: u32, their_mobility: u32, w: &Weights) -> Score {
     let us = position.side();
     let (ours, theirs) = (position.men(us).count_ones(), position.men(us.opponent()).count_ones());
     let lead = (ours as Score - theirs as Score).clamp(-3, 3);
-    let (victim_men, victim_mobility) = if lead > 0 { (theirs, their_mobility) } else { (ours, our_mobility) };
+    let (victim, victim_men, victim_mobility) =
+        if lead > 0 { (us.opponent(), theirs, their_mobility) } else { (us, ours, our_mobility) };
     let cramped = ROOM - (victim_mobility as Score * 4 / victim_men.max(1) as Score).min(ROOM);
     let last = |men: u32| {
         let captures_left = men.saturating_sub(at_most) as usize;
         captures_left.checked_sub(1).and_then(|k| w.last_men.get(k)).copied().unwrap_or(0)
     };
-    lead * cramped * w.restrict / 4 + last(theirs) - last(ours)
+    // Only a lone man is driven to an edge: two or more are better hunted by room alone.
+    let driven = if victim_men == 1 { edge_drive(position, victim) } else { 0 };
+    lead * cramped * w.restrict / 4 + lead * driven * w.edge + last(theirs) - last(ours)
+}
+
+/// For each man of `side`, how many rows or columns it stands nearer the nearest edge than
+/// the board's centre does, summed.
+fn edge_drive(position: &Hasami, side: Side) -> Score {
+    let geo = position.geometry();
+    let centre = (geo.width.min(geo.height) - 1) / 2;
+    squares(position.men(side))
+        .map(|sq| {
+            let (row, col) = (sq / geo.width, sq % geo.width);
+            let inset = row.min(col).min(geo.height - 1 - row).min(geo.width - 1 - col);
+            centre.saturating_sub(inset) as Score
+        })
+        .sum()
 }
 
 /// The most room (reachable squares) a man has, times four: a rook's move on an empty 9x9 board.
@@ -146,11 +169,33 @@ mod tests {
 
     /// The race term of `text`'s side to move, with the capture games' weights.
     fn race(text: &str) -> Score {
+        race_with(text, &CAPTURE)
+    }
+
+    fn race_with(text: &str, w: &Weights) -> Score {
         let position = hasami_all(text);
         let us = position.side();
         let (_, ours) = position.reach(us);
         let (_, theirs) = position.reach(us.opponent());
-        hunt(&position, 0, ours, theirs, &CAPTURE)
+        hunt(&position, 0, ours, theirs, w)
+    }
+
+    #[test]
+    fn the_last_man_is_driven_to_an_edge() {
+        // Four men against one, the lone man with a rook's sixteen squares in both: on the edge
+        // of rank e, and in the centre.
+        let edge = "9/9/9/9/p8/9/9/9/1P1P2P1P b - 40";
+        let centre = "9/9/9/9/4p4/9/9/9/1P1P2P1P b - 40";
+        let no_edge = Weights { edge: 0, ..CAPTURE };
+        assert_eq!(race_with(edge, &no_edge), race_with(centre, &no_edge), "the same room");
+        assert!(race(edge) > race(centre), "edge {}, centre {}", race(edge), race(centre));
+        let (edge, centre) = (edge.replace(" b ", " w "), centre.replace(" b ", " w "));
+        assert!(race(&edge) < race(&centre), "edge {}, centre {}", race(&edge), race(&centre));
+        // With two men left, neither is driven: only a lone man is.
+        let two_edge = "9/9/9/9/p8/9/p8/9/1P1P2P1P b - 40";
+        let two_centre = "9/9/9/9/4p4/9/4p4/9/1P1P2P1P b - 40";
+        assert_eq!(race_with(two_edge, &no_edge) - race(two_edge), 0);
+        assert_eq!(race_with(two_centre, &no_edge) - race(two_centre), 0);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub const CAPTURE: Weights = Weights {
     threat_on_us: 25,
     window: [0, 0, 0, 0, 0],
     restrict: 4,
+    edge: 8,
     last_men: [120, 60, 30, 15],
 };
 
@@ -23,6 +24,7 @@ pub const MAKYEK: Weights = Weights {
     threat_on_us: 12,
     window: [0, 0, 0, 0, 0],
     restrict: 0,
+    edge: 0,
     last_men: [0, 0, 0, 0],
 };
 
@@ -34,5 +36,6 @@ pub const FIVE: Weights = Weights {
     threat_on_us: 12,
     window: [0, 4, 16, 56, 180],
     restrict: 0,
+    edge: 0,
     last_men: [0, 0, 0, 0],
 };
