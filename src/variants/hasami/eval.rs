@@ -181,7 +181,7 @@ mod tests {
     }
 
     #[test]
-    fn the_last_man_is_driven_to_an_edge() {
+    fn a_lone_man_is_driven_to_an_edge() {
         // Four men against one, the lone man with a rook's sixteen squares in both: on the edge
         // of rank e, and in the centre.
         let edge = "9/9/9/9/p8/9/9/9/1P1P2P1P b - 40";
@@ -194,8 +194,8 @@ mod tests {
         // With two men left, neither is driven: only a lone man is.
         let two_edge = "9/9/9/9/p8/9/p8/9/1P1P2P1P b - 40";
         let two_centre = "9/9/9/9/4p4/9/4p4/9/1P1P2P1P b - 40";
-        assert_eq!(race_with(two_edge, &no_edge) - race(two_edge), 0);
-        assert_eq!(race_with(two_centre, &no_edge) - race(two_centre), 0);
+        assert_eq!(race_with(two_edge, &no_edge), race(two_edge));
+        assert_eq!(race_with(two_centre, &no_edge), race(two_centre));
     }
 
     #[test]
